@@ -1,0 +1,35 @@
+-- Orders. Amounts are integers in the currency's minor unit; durations in seconds; distances in metres.
+create table orders (
+  id bigint generated always as identity primary key,
+  owner_subject text not null,
+  status text not null check (status in ('pending', 'finished', 'paused', 'cancelled', 'closed')),
+  pending_status text check (pending_status in ('pending_payment', 'pending_partner', 'partner_start_order',
+    'partner_going_to_origin', 'partner_in_origin', 'partner_going_to_destination')),
+  payment_reference text not null unique,
+  payment_url text not null,
+  origin_latitude double precision not null,
+  origin_longitude double precision not null,
+  destination_latitude double precision not null,
+  destination_longitude double precision not null,
+  origin_title text not null,
+  destination_title text not null,
+  service_code smallint not null check (service_code in (1, 2, 3)),
+  vehicle_identification text not null,
+  distance_m integer not null check (distance_m >= 0),
+  duration_s integer not null check (duration_s >= 0),
+  total_amount bigint not null,
+  partner_amount bigint not null,
+  platform_amount bigint not null,
+  currency char(3) not null,
+  partner_distance_m integer not null check (partner_distance_m >= 0),
+  partner_duration_s integer not null check (partner_duration_s >= 0),
+  quoted_operator_id text not null,
+  client_name text,
+  client_phone text not null,
+  partner_id text,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  check (total_amount = partner_amount + platform_amount)
+);
+
+create index orders_owner_idx on orders (owner_subject, id);

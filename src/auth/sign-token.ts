@@ -1,0 +1,22 @@
+import { SignJWT } from 'jose';
+
+export interface TokenClaims {
+  sub: string;
+  ttlSeconds: number;
+  scope?: string;
+  name?: string;
+  issuer?: string | null;
+  audience?: string | null;
+}
+
+/** An HS256 token for the configured secret: the development token and `npm run token`. */
+export function signToken(secret: string, claims: TokenClaims): Promise<string> {
+  const jwt = new SignJWT({ ...(claims.scope ? { scope: claims.scope } : {}), ...(claims.name ? { name: claims.name } : {}) })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setIssuedAt()
+    .setExpirationTime(`${claims.ttlSeconds}s`);
+  if (claims.issuer) jwt.setIssuer(claims.issuer);
+  if (claims.audience) jwt.setAudience(claims.audience);
+  return jwt.sign(new TextEncoder().encode(secret));
+}

@@ -1,0 +1,91 @@
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import type { Caller } from '../core/ports.js';
+
+export interface AuthenticatedCaller extends Caller {
+  scopes: ReadonlySet<string>;
+}
+
+export class UnauthenticatedError extends Error {
+  readonly code = 'UNAUTHENTICATED';
+}
+
+export interface VerifierOptions {
+  /** HS256 shared secret. */
+  secret?: string | null;
+  /** JWKS endpoint for RS256/ES256/EdDSA tokens. */
+  jwksUrl?: string | null;
+  issuer?: string | null;
+  audience?: string | null;
+  now?: () => number;
+}
+
+const ASYMMETRIC = ['RS256', 'ES256', 'EdDSA'];
+// A verified token is remembered until it expires, but never longer than this, so that a key
+// withdrawn from the JWKS stops being honoured soon after.
+const CACHE_MAX_AGE_MS = 5 * 60_000;
+const CACHE_MAX_ENTRIES = 10_000;
+
+function toCaller(payload: JWTPayload): AuthenticatedCaller {
+  if (typeof payload.sub !== 'string' || payload.sub === '') throw new UnauthenticatedError('El token no tiene sub');
+  const scope = typeof payload.scope === 'string' ? payload.scope : '';
+  return {
+    subject: payload.sub,
+    name: typeof payload.name === 'string' && payload.name.trim() ? payload.name.trim() : null,
+    scopes: new Set(scope.split(' ').filter(Boolean)),
+  };
+}
+
+/**
+ * Verifies `Authorization: Bearer <jwt>` headers with jose. HS256 tokens are checked against the
+ * shared secret, asymmetric ones against the JWKS; `alg: none` and anything else is refused.
+ */
+export function createTokenVerifier(options: VerifierOptions) {
+  const now = options.now ?? Date.now;
+  const secretKey = options.secret ? crypto.subtle.importKey('raw', new TextEncoder().encode(options.secret),
+    { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']) : null;
+  const jwks = options.jwksUrl ? createRemoteJWKSet(new URL(options.jwksUrl)) : null;
+  const algorithms = [...(secretKey ? ['HS256'] : []), ...(jwks ? ASYMMETRIC : [])];
+  if (algorithms.length === 0) throw new Error('a token verifier needs a secret or a JWKS URL');
+
+  const getKey: JWTVerifyGetKey = async (header, token) => {
+    if (header.alg === 'HS256' && secretKey) return secretKey;
+    if (jwks) return jwks(header, token);
+    throw new UnauthenticatedError('Algoritmo de token no admitido');
+  };
+
+  const cache = new Map<string, { caller: AuthenticatedCaller; until: number }>();
+
+  async function verifyToken(token: string): Promise<AuthenticatedCaller> {
+    const hit = cache.get(token);
+    if (hit && hit.until > now()) return hit.caller;
+    if (hit) cache.delete(token);
+    const { payload } = await jwtVerify(token, getKey, {
+      algorithms,
+      issuer: options.issuer ?? undefined,
+      audience: options.audience ?? undefined,
+      currentDate: new Date(now()),
+    });
+    const caller = toCaller(payload);
+    const until = Math.min(payload.exp ? payload.exp * 1000 : Infinity, now() + CACHE_MAX_AGE_MS);
+    if (cache.size >= CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+    cache.set(token, { caller, until });
+    return caller;
+  }
+
+  /** The caller of an Authorization header, or UnauthenticatedError. */
+  return async function authenticate(authorization: string | null | undefined): Promise<AuthenticatedCaller> {
+    const match = /^Bearer +([A-Za-z0-9._~+/=-]+) *$/i.exec(authorization ?? '');
+    if (!match) throw new UnauthenticatedError('Falta el token de acceso (Authorization: Bearer <token>)');
+    try {
+      return await verifyToken(match[1]!);
+    } catch (error) {
+      if (error instanceof UnauthenticatedError) throw error;
+      if (error instanceof errors.JOSEError || error instanceof TypeError) {
+        throw new UnauthenticatedError('Token de acceso inválido o expirado', { cause: error });
+      }
+      throw error;
+    }
+  };
+}
+
+export type Authenticate = ReturnType<typeof createTokenVerifier>;

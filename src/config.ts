@@ -1,0 +1,116 @@
+import type { OrderPolicy } from './core/create-order.js';
+import type { ServiceCode } from './core/order.js';
+import { minorUnitDigits, toMinorUnits } from './core/pricing.js';
+
+// Every setting the service reads, with its environment variable, default and one line of docs.
+// Nothing else in the code reads process.env; the README's table lists exactly these keys.
+export const SETTINGS = {
+  PORT: { default: '4000', doc: 'HTTP port' },
+  HOST: { default: '0.0.0.0', doc: 'bind address' },
+  DATA_DIR: { default: './data', doc: 'where the embedded store (PGlite) keeps its files, and the development secret' },
+  DATABASE_URL: { default: '', doc: 'postgres://… to use that PostgreSQL server instead of the embedded store' },
+  AUTH_JWT_SECRET: { default: '', doc: 'HS256 shared secret for Bearer tokens, at least 32 bytes' },
+  AUTH_JWKS_URL: { default: '', doc: 'JWKS endpoint for asymmetric tokens (RS256/ES256/EdDSA)' },
+  AUTH_ISSUER: { default: '', doc: 'when set, tokens must carry exactly this `iss`' },
+  AUTH_AUDIENCE: { default: '', doc: 'when set, tokens must carry exactly this `aud`' },
+  NODE_ENV: { default: '', doc: '`production` refuses to start without an AUTH_* setting and never prints tokens' },
+  PUBLIC_URL: { default: '', doc: 'base URL of this service as clients see it (sandbox payment links); default http://localhost:PORT' },
+  LOG_LEVEL: { default: 'info', doc: 'pino log level: fatal, error, warn, info, debug, trace or silent' },
+  MAX_BODY_BYTES: { default: '16384', doc: 'largest request body accepted; larger ones get 413' },
+  CURRENCY: { default: 'CLP', doc: 'ISO 4217 currency of every amount' },
+  TARIFF_TOWING_BASE: { default: '25000', doc: 'towing: base amount, in CURRENCY' },
+  TARIFF_TOWING_PER_KM: { default: '1200', doc: 'towing: amount per km of the trip origin → destination' },
+  TARIFF_BATTERY_BASE: { default: '18000', doc: 'battery jump-start: base amount' },
+  TARIFF_BATTERY_PER_KM: { default: '0', doc: 'battery jump-start: amount per km' },
+  TARIFF_TYRE_BASE: { default: '15000', doc: 'tyre change: base amount' },
+  TARIFF_TYRE_PER_KM: { default: '0', doc: 'tyre change: amount per km' },
+  PLATFORM_COMMISSION_PERCENT: { default: '15', doc: "platform's share of the total, in percent (two decimals at most)" },
+  DISPATCH_RADIUS_KM: { default: '25', doc: 'operators farther than this from the origin (great circle) are not offered' },
+  CIRCUITY_FACTOR: { default: '1.25', doc: 'road distance over great-circle distance, for estimates' },
+  AVERAGE_SPEED_KMH: { default: '30', doc: 'average road speed, for duration estimates' },
+  PAYMENT_REFERENCE_LEGACY_FIELD: { default: '', doc: 'one more REST key carrying the payment URL, e.g. the legacy `<provider>Reference`' },
+  SEED_DEMO_OPERATORS: { default: 'true', doc: 'seed the demo roster around Santiago into an empty store' },
+} as const satisfies Record<string, { default: string; doc: string }>;
+
+export type SettingName = keyof typeof SETTINGS;
+
+export class ConfigError extends Error {}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  auth: { jwtSecret: string | null; jwksUrl: string | null; issuer: string | null; audience: string | null };
+  production: boolean;
+  publicUrl: string;
+  logLevel: string;
+  maxBodyBytes: number;
+  policy: OrderPolicy;
+  legacyPaymentField: string | null;
+  seedDemoOperators: boolean;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const get = (name: SettingName): string => env[name]?.trim() || SETTINGS[name].default;
+  const optional = (name: SettingName): string | null => get(name) || null;
+  const number = (name: SettingName, { min = -Infinity, max = Infinity, integer = false } = {}): number => {
+    const value = Number(get(name));
+    if (!Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) {
+      throw new ConfigError(`${name}=${get(name)} is not a valid ${integer ? 'integer' : 'number'} in [${min}, ${max}]`);
+    }
+    return value;
+  };
+
+  const currency = get('CURRENCY').toUpperCase();
+  try {
+    minorUnitDigits(currency);
+  } catch {
+    throw new ConfigError(`CURRENCY=${currency} is not an ISO 4217 currency code`);
+  }
+  const money = (name: SettingName) => toMinorUnits(number(name, { min: 0 }), currency);
+  const tariffs: Record<ServiceCode, { base: number; perKm: number }> = {
+    1: { base: money('TARIFF_TOWING_BASE'), perKm: money('TARIFF_TOWING_PER_KM') },
+    2: { base: money('TARIFF_BATTERY_BASE'), perKm: money('TARIFF_BATTERY_PER_KM') },
+    3: { base: money('TARIFF_TYRE_BASE'), perKm: money('TARIFF_TYRE_PER_KM') },
+  };
+
+  const port = number('PORT', { min: 0, max: 65535, integer: true });
+  const secret = optional('AUTH_JWT_SECRET');
+  if (secret && Buffer.byteLength(secret) < 32) throw new ConfigError('AUTH_JWT_SECRET must be at least 32 bytes');
+  const databaseUrl = optional('DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+
+  return {
+    port,
+    host: get('HOST'),
+    dataDir: get('DATA_DIR'),
+    databaseUrl,
+    auth: {
+      jwtSecret: secret,
+      jwksUrl: optional('AUTH_JWKS_URL'),
+      issuer: optional('AUTH_ISSUER'),
+      audience: optional('AUTH_AUDIENCE'),
+    },
+    production: get('NODE_ENV') === 'production',
+    publicUrl: (optional('PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    logLevel: get('LOG_LEVEL'),
+    maxBodyBytes: number('MAX_BODY_BYTES', { min: 256, integer: true }),
+    policy: {
+      pricing: {
+        currency,
+        tariffs,
+        commissionBasisPoints: Math.round(number('PLATFORM_COMMISSION_PERCENT', { min: 0, max: 100 }) * 100),
+      },
+      dispatchRadiusMetres: number('DISPATCH_RADIUS_KM', { min: 0 }) * 1000,
+      travel: {
+        circuityFactor: number('CIRCUITY_FACTOR', { min: 1, max: 3 }),
+        averageSpeedKmh: number('AVERAGE_SPEED_KMH', { min: 1, max: 200 }),
+      },
+    },
+    legacyPaymentField: optional('PAYMENT_REFERENCE_LEGACY_FIELD'),
+    seedDemoOperators: get('SEED_DEMO_OPERATORS') !== 'false',
+  };
+}

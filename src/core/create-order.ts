@@ -1,0 +1,99 @@
+import { NoOperatorAvailableError, PaymentProviderError } from './errors.js';
+import { estimateTravel, type TravelModel } from './estimate.js';
+import type { NewOrder, Order } from './order.js';
+import { parseOrderRequest } from './order-request.js';
+import type { Caller, OperatorLocator, OrderStore, PaymentProvider } from './ports.js';
+import { priceService, type PricingPolicy } from './pricing.js';
+
+export interface OrderPolicy {
+  travel: TravelModel;
+  pricing: PricingPolicy;
+  dispatchRadiusMetres: number;
+}
+
+export interface OrderServiceDeps {
+  orders: OrderStore;
+  operators: OperatorLocator;
+  payments: PaymentProvider;
+  policy: OrderPolicy;
+  clock: () => Date;
+  newPaymentReference: () => string;
+}
+
+export type OrderService = ReturnType<typeof createOrderService>;
+
+export function createOrderService(deps: OrderServiceDeps) {
+  const { policy } = deps;
+
+  async function requestPaymentLink(reference: string, order: Omit<NewOrder, 'paymentUrl'>): Promise<string> {
+    try {
+      const link = await deps.payments.createPaymentLink({
+        reference,
+        amount: order.amounts.total,
+        currency: order.currency,
+        description: `Asistencia en ruta, servicio ${order.serviceCode}, patente ${order.vehicleIdentification}`,
+      });
+      return link.url;
+    } catch (cause) {
+      throw new PaymentProviderError({ cause });
+    }
+  }
+
+  /**
+   * Validate, find the nearest available operator, estimate and price the trip, get a payment
+   * link, store the order. A link is only handed out with a stored order: when the store fails,
+   * the link is voided and the error goes up.
+   */
+  async function createOrder(caller: Caller, input: unknown): Promise<Order> {
+    const request = parseOrderRequest(input);
+    const operator = deps.operators.nearestAvailable(request.origin, request.serviceCode, policy.dispatchRadiusMetres);
+    if (!operator) throw new NoOperatorAvailableError();
+
+    const trip = estimateTravel(request.origin, request.destination, policy.travel);
+    const approach = estimateTravel(operator.position, request.origin, policy.travel);
+    const now = deps.clock();
+    const paymentReference = deps.newPaymentReference();
+    const draft = {
+      ownerSubject: caller.subject,
+      status: 'pending',
+      pendingStatus: 'pending_payment',
+      paymentReference,
+      origin: request.origin,
+      destination: request.destination,
+      originTitle: request.originTitle,
+      destinationTitle: request.destinationTitle,
+      serviceCode: request.serviceCode,
+      vehicleIdentification: request.vehicleIdentification,
+      distanceMetres: trip.distanceMetres,
+      durationSeconds: trip.durationSeconds,
+      amounts: priceService(request.serviceCode, trip.distanceMetres, policy.pricing),
+      currency: policy.pricing.currency,
+      partnerDistanceMetres: approach.distanceMetres,
+      partnerDurationSeconds: approach.durationSeconds,
+      quotedOperatorId: operator.id,
+      clientName: request.clientName ?? caller.name,
+      clientPhone: request.phoneNumber,
+      partnerId: null,
+      createdAt: now,
+      updatedAt: now,
+    } satisfies Omit<NewOrder, 'paymentUrl'>;
+
+    const paymentUrl = await requestPaymentLink(paymentReference, draft);
+    try {
+      return await deps.orders.insert({ ...draft, paymentUrl });
+    } catch (error) {
+      await deps.payments.cancelPaymentLink(paymentReference).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  function findOrder(caller: Caller, id: number): Promise<Order | null> {
+    return deps.orders.findById(id, caller.subject);
+  }
+
+  function findOrderByPaymentReference(reference: string): Promise<Order | null> {
+    return deps.orders.findByPaymentReference(reference);
+  }
+
+  return { createOrder, findOrder, findOrderByPaymentReference };
+}

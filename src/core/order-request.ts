@@ -1,0 +1,96 @@
+import { isPossiblePhoneNumber } from 'libphonenumber-js/min';
+import { z } from 'zod';
+import { InvalidInputError } from './errors.js';
+import { formatCoordinates } from './geo.js';
+import { needsDestination, SERVICE_CODES, type Point, type ServiceCode } from './order.js';
+
+/** A create-order request once it has passed every rule. */
+export interface OrderRequest {
+  origin: Point;
+  destination: Point;
+  serviceCode: ServiceCode;
+  phoneNumber: string;
+  vehicleIdentification: string;
+  clientName: string | null;
+  originTitle: string;
+  destinationTitle: string;
+}
+
+// E.164 in form, and a possible length for its country code. Allocation ranges are not checked:
+// they change often, and integrators test with numbers such as +56912345678.
+const E164 = /^\+[1-9]\d{1,14}$/;
+// Plates are compared without the spaces and hyphens people type in them.
+const PLATE = /^[\p{L}\p{N}]{1,16}$/u;
+
+const latitude = z.number().min(-90).max(90);
+const longitude = z.number().min(-180).max(180);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => v || null);
+
+const schema = z.object({
+  originLatitude: latitude,
+  originLongitude: longitude,
+  destinationLatitude: latitude.nullish(),
+  destinationLongitude: longitude.nullish(),
+  serviceCode: z.union(SERVICE_CODES.map((code) => z.literal(code))),
+  phoneNumber: z.string().refine((v) => E164.test(v) && isPossiblePhoneNumber(v)),
+  vehicleIdentification: z
+    .string()
+    .transform((v) => v.replace(/[\s-]+/g, '').toUpperCase())
+    .pipe(z.string().regex(PLATE)),
+  clientName: optionalText(200),
+  originTitle: optionalText(300),
+  destinationTitle: optionalText(300),
+});
+
+type Field = keyof z.input<typeof schema>;
+
+// What each field must be, said once; the message of an InvalidInputError.
+const RULES: Record<Field, string> = {
+  originLatitude: 'debe ser un número entre -90 y 90',
+  originLongitude: 'debe ser un número entre -180 y 180',
+  destinationLatitude: 'debe ser un número entre -90 y 90',
+  destinationLongitude: 'debe ser un número entre -180 y 180',
+  serviceCode: 'debe ser 1 (grúa), 2 (batería) o 3 (cambio de neumático)',
+  phoneNumber: 'debe ser un teléfono en formato E.164, por ejemplo +56912345678',
+  vehicleIdentification: 'debe ser una patente de letras y números',
+  clientName: 'debe ser un texto de hasta 200 caracteres',
+  originTitle: 'debe ser un texto de hasta 300 caracteres',
+  destinationTitle: 'debe ser un texto de hasta 300 caracteres',
+};
+
+function invalid(field: Field, input: Record<string, unknown>): InvalidInputError {
+  return new InvalidInputError(field, input[field] == null ? 'es obligatorio' : RULES[field]);
+}
+
+/** Applies every rule of the contract and names the first field that breaks one. */
+export function parseOrderRequest(input: unknown): OrderRequest {
+  const raw = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    throw invalid(parsed.error.issues[0]?.path[0] as Field, raw);
+  }
+  const v = parsed.data;
+  const origin = { latitude: v.originLatitude, longitude: v.originLongitude };
+  let destination = origin;
+  if (v.destinationLatitude != null || v.destinationLongitude != null || needsDestination(v.serviceCode)) {
+    if (v.destinationLatitude == null) throw invalid('destinationLatitude', raw);
+    if (v.destinationLongitude == null) throw invalid('destinationLongitude', raw);
+    destination = { latitude: v.destinationLatitude, longitude: v.destinationLongitude };
+  }
+  return {
+    origin,
+    destination,
+    serviceCode: v.serviceCode,
+    phoneNumber: v.phoneNumber,
+    vehicleIdentification: v.vehicleIdentification,
+    clientName: v.clientName,
+    originTitle: v.originTitle ?? formatCoordinates(origin),
+    destinationTitle: v.destinationTitle ?? formatCoordinates(destination),
+  };
+}

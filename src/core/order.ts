@@ -1,0 +1,62 @@
+export const SERVICE_CODES = [1, 2, 3] as const;
+export type ServiceCode = (typeof SERVICE_CODES)[number];
+
+/** Services that need a destination: only towing moves the vehicle. */
+export const needsDestination = (service: ServiceCode): boolean => service === 1;
+
+export const ORDER_STATUSES = ['pending', 'finished', 'paused', 'cancelled', 'closed'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PENDING_STATUSES = [
+  'pending_payment',
+  'pending_partner',
+  'partner_start_order',
+  'partner_going_to_origin',
+  'partner_in_origin',
+  'partner_going_to_destination',
+] as const;
+export type PendingStatus = (typeof PENDING_STATUSES)[number];
+
+export interface Point {
+  latitude: number;
+  longitude: number;
+}
+
+/** Amounts are integers in the currency's minor unit (CLP has none, so pesos). */
+export interface Amounts {
+  total: number;
+  partner: number;
+  platform: number;
+}
+
+/** An order as the core builds it, before the store gives it an id. */
+export interface NewOrder {
+  ownerSubject: string;
+  status: OrderStatus;
+  pendingStatus: PendingStatus | null;
+  paymentReference: string;
+  paymentUrl: string;
+  origin: Point;
+  destination: Point;
+  originTitle: string;
+  destinationTitle: string;
+  serviceCode: ServiceCode;
+  vehicleIdentification: string;
+  distanceMetres: number;
+  durationSeconds: number;
+  amounts: Amounts;
+  currency: string;
+  partnerDistanceMetres: number;
+  partnerDurationSeconds: number;
+  /** The operator whose position gave partnerDistance; not yet assigned to the order. */
+  quotedOperatorId: string;
+  clientName: string | null;
+  clientPhone: string;
+  partnerId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface Order extends NewOrder {
+  id: number;
+}

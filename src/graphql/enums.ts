@@ -1,0 +1,21 @@
+import { ORDER_STATUSES, PENDING_STATUSES, type OrderStatus, type PendingStatus } from '../core/order.js';
+import { builder } from './builder.js';
+
+export const ServiceCodeEnum = builder.enumType('ServiceCode', {
+  description: 'The service asked for; the legacy numeric codes are 1, 2 and 3',
+  values: {
+    TOWING: { value: 1, description: '1: towing' },
+    BATTERY_JUMP_START: { value: 2, description: '2: battery jump-start' },
+    TYRE_CHANGE: { value: 3, description: '3: tyre change' },
+  } as const,
+});
+
+// The GraphQL names are the stored values upper-cased.
+const upperCased = <T extends string>(values: readonly T[]) =>
+  Object.fromEntries(values.map((v) => [v.toUpperCase(), { value: v }])) as Record<Uppercase<T>, { value: T }>;
+
+export const OrderStatusEnum = builder.enumType('OrderStatus', { values: upperCased<OrderStatus>(ORDER_STATUSES) });
+
+export const PendingStatusEnum = builder.enumType('PendingStatus', {
+  values: upperCased<PendingStatus>(PENDING_STATUSES),
+});

@@ -1,0 +1,40 @@
+import {
+  DomainError,
+  InvalidInputError,
+  NoOperatorAvailableError,
+  PaymentProviderError,
+  type DomainErrorCode,
+} from '../core/errors.js';
+import { ERROR_TABLE } from '../error-table.js';
+import { builder } from './builder.js';
+
+export const ErrorInterface = builder.interfaceRef<DomainError>('Error').implement({
+  fields: (t) => ({
+    message: t.exposeString('message'),
+    code: t.exposeString('code'),
+  }),
+});
+
+// Each domain failure is a union member named by the error table.
+const memberName = (code: DomainErrorCode) => ERROR_TABLE[code].graphqlType!;
+
+builder.objectType(NoOperatorAvailableError, {
+  name: memberName('NO_OPERATOR_AVAILABLE'),
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof NoOperatorAvailableError,
+});
+
+builder.objectType(PaymentProviderError, {
+  name: memberName('PAYMENT_PROVIDER_UNAVAILABLE'),
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof PaymentProviderError,
+});
+
+builder.objectType(InvalidInputError, {
+  name: memberName('INVALID_INPUT'),
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof InvalidInputError,
+  fields: (t) => ({ field: t.exposeString('field') }),
+});
+
+export const CREATE_ORDER_ERRORS = [InvalidInputError, NoOperatorAvailableError, PaymentProviderError];

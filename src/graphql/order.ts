@@ -1,0 +1,56 @@
+import { toOrderView, type OrderView } from '../order-view.js';
+import { builder } from './builder.js';
+import { OrderStatusEnum, PendingStatusEnum, ServiceCodeEnum } from './enums.js';
+
+const Partner = builder.objectRef<{ id: string }>('Partner').implement({
+  description: 'The operator assigned to the order',
+  fields: (t) => ({ id: t.exposeID('id') }),
+});
+
+export const OrderRef = builder.objectRef<OrderView>('Order').implement({
+  description: 'A roadside-assistance order; the fields of the legacy order, under the same names',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    status: t.expose('status', { type: OrderStatusEnum }),
+    pendingStatus: t.expose('pendingStatus', { type: PendingStatusEnum, nullable: true }),
+    paymentProviderReference: t.exposeString('paymentProviderReference', {
+      description: 'URL of the payment on the payment provider',
+    }),
+    originLatitude: t.exposeFloat('originLatitude'),
+    originLongitude: t.exposeFloat('originLongitude'),
+    destinationLatitude: t.exposeFloat('destinationLatitude'),
+    destinationLongitude: t.exposeFloat('destinationLongitude'),
+    originTitle: t.exposeString('originTitle'),
+    destinationTitle: t.exposeString('destinationTitle'),
+    serviceCode: t.expose('serviceCode', { type: ServiceCodeEnum }),
+    vehicleIdentification: t.exposeString('vehicleIdentification', { description: 'Plate, upper-cased, no spaces or hyphens' }),
+    duration: t.exposeString('duration', { description: 'Estimated trip duration, "<seconds>s"' }),
+    distance: t.exposeInt('distance', { description: 'Estimated trip distance in metres' }),
+    totalAmount: t.exposeFloat('totalAmount'),
+    partnerAmount: t.exposeFloat('partnerAmount'),
+    platformAmount: t.exposeFloat('platformAmount'),
+    currency: t.exposeString('currency', { description: 'ISO 4217 code of the amounts' }),
+    partnerDistance: t.exposeInt('partnerDistance', { description: 'Metres from the nearest operator to the origin' }),
+    partnerDuration: t.exposeString('partnerDuration', { description: 'Time from the nearest operator to the origin, "<seconds>s"' }),
+    clientName: t.exposeString('clientName', { nullable: true }),
+    clientPhone: t.exposeString('clientPhone'),
+    partner: t.expose('partner', { type: Partner, nullable: true }),
+    createdAt: t.exposeString('createdAt'),
+    updatedAt: t.exposeString('updatedAt'),
+  }),
+});
+
+builder.queryField('order', (t) =>
+  t.field({
+    type: OrderRef,
+    nullable: true,
+    description: "One of the caller's own orders",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, { id }, { caller, orders }) => {
+      const n = Number(id);
+      if (!Number.isSafeInteger(n) || n <= 0) return null;
+      const order = await orders.findOrder(caller, n);
+      return order && toOrderView(order);
+    },
+  }),
+);

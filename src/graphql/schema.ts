@@ -1,0 +1,10 @@
+import { lexicographicSortSchema, printSchema } from 'graphql';
+import { builder } from './builder.js';
+import './errors.js';
+import './order.js';
+import './create-order.js';
+
+export const schema = builder.toSchema();
+
+/** The schema as committed in schema.graphql. */
+export const printedSchema = () => `${printSchema(lexicographicSortSchema(schema))}\n`;

@@ -1,0 +1,36 @@
+import type { Logger } from 'pino';
+import type { Authenticate } from '../auth/verify-token.js';
+import type { OrderService } from '../core/create-order.js';
+import { InvalidInputError } from '../core/errors.js';
+import { toOrderView } from '../order-view.js';
+import { toErrorResponse } from './error-response.js';
+import { readJsonObject } from './json-body.js';
+import { errorResponse, json } from './responses.js';
+
+export interface OrdersRouteDeps {
+  authenticate: Authenticate;
+  orders: OrderService;
+  maxBodyBytes: number;
+  /** One more key carrying the payment URL, for integrators of the legacy wire format. */
+  legacyPaymentField: string | null;
+  log: Logger;
+}
+
+/** `POST /applications/orders`, wire-compatible with the legacy service. */
+export function createOrdersRoute(deps: OrdersRouteDeps) {
+  return async function ordersRoute(request: Request): Promise<Response> {
+    if (request.method !== 'POST') return errorResponse('METHOD_NOT_ALLOWED', 'Use POST');
+    try {
+      const caller = await deps.authenticate(request.headers.get('authorization'));
+      const { serviceId, ...body } = await readJsonObject(request, deps.maxBodyBytes);
+      const order = await deps.orders.createOrder(caller, { ...body, serviceCode: serviceId });
+      const view: Record<string, unknown> = toOrderView(order);
+      if (deps.legacyPaymentField) view[deps.legacyPaymentField] = view.paymentProviderReference;
+      return json(200, view);
+    } catch (error) {
+      // The legacy request calls the service code `serviceId`.
+      const named = error instanceof InvalidInputError && error.field === 'serviceCode' ? error.renamed('serviceId') : error;
+      return toErrorResponse(named, deps.log);
+    }
+  };
+}

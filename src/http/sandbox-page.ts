@@ -1,0 +1,30 @@
+import type { OrderService } from '../core/create-order.js';
+import { toMajorUnits } from '../core/pricing.js';
+import { SANDBOX_PATH } from '../payments/sandbox.js';
+import { errorResponse } from './responses.js';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** `GET /sandbox/payments/<reference>`: the sandbox provider's checkout page. */
+export function createSandboxPage(orders: OrderService) {
+  return async function sandboxPage(request: Request, url: URL): Promise<Response> {
+    if (request.method !== 'GET') return errorResponse('METHOD_NOT_ALLOWED', 'Use GET');
+    const reference = decodeURIComponent(url.pathname.slice(SANDBOX_PATH.length));
+    const order = reference && (await orders.findOrderByPaymentReference(reference));
+    if (!order) return errorResponse('NOT_FOUND', 'Pago no encontrado');
+    const amount = new Intl.NumberFormat('es-CL', { style: 'currency', currency: order.currency }).format(
+      toMajorUnits(order.amounts.total, order.currency),
+    );
+    const html = `<!doctype html>
+<html lang="es"><head><meta charset="utf-8"><title>Pago ${escapeHtml(reference)}</title></head>
+<body style="font-family: sans-serif; max-width: 32rem; margin: 3rem auto">
+<h1>Pago de asistencia en ruta (sandbox)</h1>
+<p>Orden <strong>${order.id}</strong></p>
+<p>Monto: <strong>${escapeHtml(amount)}</strong></p>
+<p>Referencia: <code>${escapeHtml(reference)}</code></p>
+<p>Este es un proveedor de pagos de prueba: no se cobra nada.</p>
+</body></html>`;
+    return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+  };
+}

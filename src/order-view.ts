@@ -1,0 +1,39 @@
+import type { Order } from './core/order.js';
+import { toMajorUnits } from './core/pricing.js';
+
+/**
+ * The order as both edges show it: the legacy field names and formats of the spec (§2.1), plus
+ * `currency`. REST sends it as JSON; the GraphQL Order type resolves its fields from it.
+ */
+export function toOrderView(o: Order) {
+  const money = (minor: number) => toMajorUnits(minor, o.currency);
+  return {
+    id: o.id,
+    status: o.status,
+    pendingStatus: o.pendingStatus,
+    paymentProviderReference: o.paymentUrl,
+    originLatitude: o.origin.latitude,
+    originLongitude: o.origin.longitude,
+    destinationLatitude: o.destination.latitude,
+    destinationLongitude: o.destination.longitude,
+    originTitle: o.originTitle,
+    destinationTitle: o.destinationTitle,
+    serviceCode: o.serviceCode,
+    vehicleIdentification: o.vehicleIdentification,
+    duration: `${o.durationSeconds}s`,
+    distance: o.distanceMetres,
+    totalAmount: money(o.amounts.total),
+    partnerAmount: money(o.amounts.partner),
+    platformAmount: money(o.amounts.platform),
+    currency: o.currency,
+    partnerDistance: o.partnerDistanceMetres,
+    partnerDuration: `${o.partnerDurationSeconds}s`,
+    clientName: o.clientName,
+    clientPhone: o.clientPhone,
+    partner: o.partnerId === null ? null : { id: o.partnerId },
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
+  };
+}
+
+export type OrderView = ReturnType<typeof toOrderView>;

@@ -1,0 +1,27 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type { Sql } from './sql.js';
+
+type Queryable = Pick<Transaction, 'query' | 'exec'>;
+
+function wrap(db: Queryable, transaction: Sql['transaction'], close: Sql['close']): Sql {
+  return {
+    query: (text, params) => db.query(text, params),
+    exec: async (text) => {
+      await db.exec(text);
+    },
+    transaction,
+    close,
+  };
+}
+
+/** The embedded store: PGlite in `dataDir`, or in memory when `dataDir` is undefined. */
+export async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Sql> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const db = await PGlite.create(dataDir, snapshot ? { loadDataDir: snapshot } : {});
+  const nested = (): never => {
+    throw new Error('nested transactions are not supported');
+  };
+  const close = () => db.close();
+  return wrap(db, (fn) => db.transaction((tx) => fn(wrap(tx, nested, nested))), close);
+}

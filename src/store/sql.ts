@@ -1,0 +1,11 @@
+/**
+ * The little the stores need from a SQL engine. PGlite and PostgreSQL drivers both speak
+ * `$1` placeholders, so one store implementation serves both.
+ */
+export interface Sql {
+  query<Row>(text: string, params?: unknown[]): Promise<{ rows: Row[] }>;
+  /** Runs several statements (a migration file); no parameters. */
+  exec(text: string): Promise<void>;
+  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
