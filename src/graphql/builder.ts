@@ -8,8 +8,10 @@ export interface GraphQLContext {
   orders: OrderService;
 }
 
-export const builder = new SchemaBuilder<{ Context: GraphQLContext }>({
+export const builder = new SchemaBuilder<{ Context: GraphQLContext; DefaultFieldNullability: false }>({
   plugins: [ErrorsPlugin],
+  // Fields are non-null unless they say otherwise, as the contract's schema is.
+  defaultFieldNullability: false,
   errors: { defaultTypes: [] },
 });
 
