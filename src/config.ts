@@ -68,7 +68,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   } catch {
     throw new ConfigError(`CURRENCY=${currency} is not an ISO 4217 currency code`);
   }
-  const money = (name: SettingName) => toMinorUnits(number(name, { min: 0 }), currency);
+  const money = (name: SettingName) => {
+    const minor = toMinorUnits(number(name, { min: 0 }), currency);
+    if (!Number.isSafeInteger(minor)) throw new ConfigError(`${name}=${get(name)} is not an amount in ${currency}`);
+    return minor;
+  };
   const tariffs: Record<ServiceCode, { base: number; perKm: number }> = {
     1: { base: money('TARIFF_TOWING_BASE'), perKm: money('TARIFF_TOWING_PER_KM') },
     2: { base: money('TARIFF_BATTERY_BASE'), perKm: money('TARIFF_BATTERY_PER_KM') },

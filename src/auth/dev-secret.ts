@@ -16,12 +16,12 @@ export function resolveAuth(config: Config): { secret: string | null; developmen
     throw new ConfigError('NODE_ENV=production needs AUTH_JWT_SECRET or AUTH_JWKS_URL');
   }
   const path = join(config.dataDir, FILE);
+  mkdirSync(config.dataDir, { recursive: true });
   try {
-    return { secret: readFileSync(path, 'utf8').trim(), development: true };
-  } catch {
-    mkdirSync(config.dataDir, { recursive: true });
-    const secret = randomBytes(32).toString('hex');
-    writeFileSync(path, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-    return { secret, development: true };
+    // 'wx' fails when the file exists: the first process to start makes it, the others read it.
+    writeFileSync(path, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
+  return { secret: readFileSync(path, 'utf8').trim(), development: true };
 }

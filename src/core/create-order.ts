@@ -1,6 +1,6 @@
 import { NoOperatorAvailableError, PaymentProviderError } from './errors.js';
 import { estimateTravel, type TravelModel } from './estimate.js';
-import type { NewOrder, Order } from './order.js';
+import { SERVICE_NAMES, type NewOrder, type Order } from './order.js';
 import { parseOrderRequest } from './order-request.js';
 import type { Caller, OperatorLocator, OrderStore, PaymentProvider } from './ports.js';
 import { priceService, type PricingPolicy } from './pricing.js';
@@ -31,7 +31,8 @@ export function createOrderService(deps: OrderServiceDeps) {
         reference,
         amount: order.amounts.total,
         currency: order.currency,
-        description: `Asistencia en ruta, servicio ${order.serviceCode}, patente ${order.vehicleIdentification}`,
+        // No plate or phone: the provider has no need of personal data.
+        description: `Asistencia en ruta: ${SERVICE_NAMES[order.serviceCode]}`,
       });
       return link.url;
     } catch (cause) {
@@ -71,7 +72,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       partnerDistanceMetres: approach.distanceMetres,
       partnerDurationSeconds: approach.durationSeconds,
       quotedOperatorId: operator.id,
-      clientName: request.clientName ?? caller.name,
+      clientName: request.clientName ?? (caller.name || null),
       clientPhone: request.phoneNumber,
       partnerId: null,
       createdAt: now,
@@ -82,7 +83,9 @@ export function createOrderService(deps: OrderServiceDeps) {
     try {
       return await deps.orders.insert({ ...draft, paymentUrl });
     } catch (error) {
-      await deps.payments.cancelPaymentLink(paymentReference).catch(() => undefined);
+      await Promise.resolve()
+        .then(() => deps.payments.cancelPaymentLink(paymentReference))
+        .catch(() => undefined);
       throw error;
     }
   }

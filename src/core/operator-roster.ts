@@ -23,11 +23,12 @@ export function createOperatorRoster(operators: Iterable<Operator>): OperatorLoc
   return {
     nearestAvailable(point: Point, service: ServiceCode, radiusMetres: number): AvailableOperator | undefined {
       let best: Operator | undefined;
-      let bestDistance = radiusMetres;
+      let bestDistance = Infinity;
       for (const op of byId.values()) {
         if (!op.onDuty || !op.services.includes(service)) continue;
         const d = greatCircleMetres(point, op.position);
-        if (d <= bestDistance) {
+        // Within the radius, edge included; on a tie the first one found keeps the order.
+        if (d <= radiusMetres && d < bestDistance) {
           best = op;
           bestDistance = d;
         }

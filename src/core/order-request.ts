@@ -70,7 +70,7 @@ function invalid(field: Field, input: Record<string, unknown>): InvalidInputErro
 
 /** Applies every rule of the contract and names the first field that breaks one. */
 export function parseOrderRequest(input: unknown): OrderRequest {
-  const raw = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
+  const raw = (input && typeof input === 'object' && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     throw invalid(parsed.error.issues[0]?.path[0] as Field, raw);

@@ -1,6 +1,12 @@
 export const SERVICE_CODES = [1, 2, 3] as const;
 export type ServiceCode = (typeof SERVICE_CODES)[number];
 
+export const SERVICE_NAMES: Record<ServiceCode, string> = {
+  1: 'grúa',
+  2: 'arranque de batería',
+  3: 'cambio de neumático',
+};
+
 /** Services that need a destination: only towing moves the vehicle. */
 export const needsDestination = (service: ServiceCode): boolean => service === 1;
 

@@ -26,7 +26,7 @@ export function priceService(service: ServiceCode, distanceMetres: number, polic
 
 const digitsByCurrency = new Map<string, number>();
 
-/** Digits after the decimal point for an ISO 4217 currency (CLP 0, USD 2, BHD 3). */
+/** Digits after the decimal point of a currency as Node's Intl (CLDR) knows it (CLP 0, USD 2, BHD 3). */
 export function minorUnitDigits(currency: string): number {
   let digits = digitsByCurrency.get(currency);
   if (digits === undefined) {
@@ -39,5 +39,6 @@ export function minorUnitDigits(currency: string): number {
 
 export const toMajorUnits = (minor: number, currency: string): number => minor / 10 ** minorUnitDigits(currency);
 
+// Shifting the decimal point in the number's text is exact: 1.005 * 100 is 100.49999999999999.
 export const toMinorUnits = (major: number, currency: string): number =>
-  Math.round(major * 10 ** minorUnitDigits(currency));
+  Math.round(Number(`${major}e${minorUnitDigits(currency)}`));

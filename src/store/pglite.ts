@@ -4,6 +4,11 @@ import type { Sql } from './sql.js';
 
 type Queryable = Pick<Transaction, 'query' | 'exec'>;
 
+export interface PgliteSql extends Sql {
+  /** The whole data directory as a tarball, to open copies of it quickly (tests, backups). */
+  dump(): Promise<Blob>;
+}
+
 function wrap(db: Queryable, transaction: Sql['transaction'], close: Sql['close']): Sql {
   return {
     query: (text, params) => db.query(text, params),
@@ -15,13 +20,16 @@ function wrap(db: Queryable, transaction: Sql['transaction'], close: Sql['close'
   };
 }
 
-/** The embedded store: PGlite in `dataDir`, or in memory when `dataDir` is undefined. */
-export async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Sql> {
+/** The embedded store: PGlite in `dataDir`, or in memory (optionally from a dump) without one. */
+export async function openPglite(dataDir?: string, snapshot?: Blob): Promise<PgliteSql> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir, snapshot ? { loadDataDir: snapshot } : {});
   const nested = (): never => {
     throw new Error('nested transactions are not supported');
   };
   const close = () => db.close();
-  return wrap(db, (fn) => db.transaction((tx) => fn(wrap(tx, nested, nested))), close);
+  return {
+    ...wrap(db, (fn) => db.transaction((tx) => fn(wrap(tx, nested, nested))), close),
+    dump: () => db.dumpDataDir('none'),
+  };
 }

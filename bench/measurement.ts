@@ -1,0 +1,51 @@
+import type autocannon from 'autocannon';
+
+export interface Measurement {
+  scenario: string;
+  okPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  peakRssMb: number;
+  /** okPerSecond as a percentage of the first scenario's. */
+  shareOfCeilingPercent: number;
+}
+
+export function summarize(scenario: string, result: autocannon.Result, peakRssMb: number): Measurement {
+  return {
+    scenario,
+    okPerSecond: round(result['2xx'] / result.duration),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    peakRssMb: round(peakRssMb),
+    shareOfCeilingPercent: Number.NaN,
+  };
+}
+
+/** Why a run cannot be reported: any answer other than 2xx, any error or timeout. */
+export function uncleanRun(result: autocannon.Result): string | undefined {
+  const problems: string[] = [];
+  if (result.non2xx > 0) {
+    const statuses = Object.entries(result.statusCodeStats)
+      .filter(([status]) => !status.startsWith('2'))
+      .map(([status, { count }]) => `${count} × ${status}`);
+    problems.push(`${result.non2xx} non-2xx answers (${statuses.join(', ')})`);
+  }
+  if (result.errors > 0) problems.push(`${result.errors} errors, ${result.timeouts} of them timeouts`);
+  if (result['2xx'] === 0) problems.push('no 2xx answer at all');
+  return problems.length > 0 ? problems.join('; ') : undefined;
+}
+
+export function withShareOfCeiling(measurements: Measurement[]): Measurement[] {
+  const ceiling = measurements[0]?.okPerSecond ?? Number.NaN;
+  return measurements.map((m) => ({ ...m, shareOfCeilingPercent: round((m.okPerSecond / ceiling) * 100) }));
+}
+
+function round(value: number): number {
+  return Math.round(value * 10) / 10;
+}

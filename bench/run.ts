@@ -1,0 +1,66 @@
+import { killAllServers } from './child-server.js';
+import { load, sendOnce } from './load.js';
+import { summarize, uncleanRun, withShareOfCeiling, type Measurement } from './measurement.js';
+import { peakRssMb } from './memory.js';
+import { machine, printTable, writeResults } from './report.js';
+import { scenarios, type Scenario } from './scenarios.js';
+import { buildService } from './service.js';
+import { readSettings, type Settings } from './settings.js';
+
+class RefusedRun extends Error {}
+
+async function main() {
+  killServersOnExit();
+  const settings = readSettings();
+  const { cpu, cpus, node } = machine();
+  console.log(`${cpu} × ${cpus}, node ${node}; ${settings.connections} connections, ` +
+    `${settings.warmupSeconds} s warm-up, ${settings.seconds} s measured per scenario\n`);
+
+  await buildService();
+  const measurements: Measurement[] = [];
+  for (const scenario of await scenarios()) {
+    console.log(`${scenario.name}…`);
+    measurements.push(await measure(scenario, settings));
+  }
+
+  const report = withShareOfCeiling(measurements);
+  console.log();
+  printTable(report);
+  console.log(`\nwritten to ${await writeResults(report, settings)}`);
+}
+
+async function measure(scenario: Scenario, settings: Settings): Promise<Measurement> {
+  const server = await scenario.start();
+  try {
+    await expectSuccess(scenario, server.url, 'before the run');
+    await load(server.url, scenario.request, { connections: settings.connections, seconds: settings.warmupSeconds });
+    const result = await load(server.url, scenario.request, { connections: settings.connections, seconds: settings.seconds });
+    const unclean = uncleanRun(result);
+    if (unclean) throw new RefusedRun(`${scenario.name}: ${unclean}`);
+    await expectSuccess(scenario, server.url, 'after the run');
+    return summarize(scenario.name, result, await peakRssMb(server.pid));
+  } finally {
+    await server.stop();
+  }
+}
+
+async function expectSuccess(scenario: Scenario, url: string, when: string) {
+  const problem = scenario.problem(await sendOnce(url, scenario.request));
+  if (problem) throw new RefusedRun(`${scenario.name}: the check request ${when} failed: ${problem}`);
+}
+
+function killServersOnExit() {
+  process.on('exit', killAllServers);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      killAllServers();
+      process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
+    });
+  }
+}
+
+main().catch((error: unknown) => {
+  const refused = error instanceof RefusedRun;
+  console.error(`\n${refused ? 'Refusing to report this run' : 'Bench failed'}: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+});

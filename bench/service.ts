@@ -1,0 +1,31 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REPO, startServer, type RunningServer } from './child-server.js';
+
+export async function buildService() {
+  const build = spawn('npm', ['run', '--silent', 'build'], { cwd: REPO, stdio: 'inherit' });
+  const [code] = await once(build, 'exit');
+  if (code !== 0) throw new Error(`npm run build failed (exit code ${code})`);
+}
+
+/** `node dist/main.js` on the embedded store, in a fresh DATA_DIR it removes when stopped. */
+export async function startService(env: Record<string, string>): Promise<RunningServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-orders-'));
+  const removeDataDir = () => rm(dataDir, { recursive: true, force: true });
+  try {
+    const server = await startServer({ args: ['dist/main.js'], env: { LOG_LEVEL: 'warn', ...env, DATA_DIR: dataDir } });
+    return {
+      ...server,
+      async stop() {
+        await server.stop();
+        await removeDataDir();
+      },
+    };
+  } catch (error) {
+    await removeDataDir();
+    throw error;
+  }
+}

@@ -1,0 +1,78 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTokenVerifier } from '../../src/auth/verify-token.js';
+import { SECRET, signTestToken } from '../support/service.js';
+
+const bearer = (token: string) => `Bearer ${token}`;
+
+describe('HS256 tokens', () => {
+  const authenticate = createTokenVerifier({ secret: SECRET });
+
+  it('when the token is valid, then the caller carries its sub, name and scopes', async () => {
+    const caller = await authenticate(bearer(await signTestToken({ sub: 'app-7', name: 'Taller', scope: 'a b' })));
+    expect(caller.subject).toBe('app-7');
+    expect(caller.name).toBe('Taller');
+    expect([...caller.scopes]).toEqual(['a', 'b']);
+  });
+
+  it('when the token has expired, then it is refused, even after it was accepted once', async () => {
+    let now = Date.now();
+    const verify = createTokenVerifier({ secret: SECRET, now: () => now });
+    const token = await signTestToken();
+    await verify(bearer(token));
+    now += 11 * 60_000;
+    await expect(verify(bearer(token))).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  it('when the token has no sub, then it is refused', async () => {
+    const token = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('5m')
+      .sign(new TextEncoder().encode(SECRET));
+    await expect(authenticate(bearer(token))).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  it("when an issuer and audience are configured, then tokens must carry exactly those", async () => {
+    const verify = createTokenVerifier({ secret: SECRET, issuer: 'https://id.example', audience: 'orders' });
+    const sign = (iss: string, aud: string) =>
+      new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('s').setIssuer(iss).setAudience(aud)
+        .setExpirationTime('5m').sign(new TextEncoder().encode(SECRET));
+    await expect(verify(bearer(await sign('https://id.example', 'orders')))).resolves.toMatchObject({ subject: 's' });
+    await expect(verify(bearer(await sign('https://evil.example', 'orders')))).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    await expect(verify(bearer(await sign('https://id.example', 'other')))).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  it('when the token says alg none, then it is refused', async () => {
+    const encode = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const token = `${encode({ alg: 'none' })}.${encode({ sub: 'x', exp: Math.floor(Date.now() / 1000) + 60 })}.`;
+    await expect(authenticate(bearer(token))).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+});
+
+describe('asymmetric tokens from a JWKS', () => {
+  let server: Server;
+  let jwksUrl: string;
+  let privateKey: CryptoKey;
+
+  beforeAll(async () => {
+    const pair = await generateKeyPair('ES256');
+    privateKey = pair.privateKey;
+    const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'ES256', use: 'sig' };
+    server = createServer((_, res) => res.end(JSON.stringify({ keys: [jwk] })));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    jwksUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks.json`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it('when an ES256 token is signed by a key of the JWKS, then it is accepted', async () => {
+    const verify = createTokenVerifier({ jwksUrl });
+    const token = await new SignJWT({}).setProtectedHeader({ alg: 'ES256', kid: 'k1' }).setSubject('mobile-app')
+      .setExpirationTime('5m').sign(privateKey);
+    await expect(verify(bearer(token))).resolves.toMatchObject({ subject: 'mobile-app' });
+  });
+
+  it('when only a JWKS is configured, then HS256 tokens are refused', async () => {
+    const verify = createTokenVerifier({ jwksUrl });
+    await expect(verify(bearer(await signTestToken()))).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+});

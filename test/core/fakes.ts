@@ -1,0 +1,103 @@
+// Hand-written fakes for the ports of the order service, shared by the core tests.
+import { createOrderService, type OrderPolicy } from '../../src/core/create-order.js';
+import { createOperatorRoster, type Operator } from '../../src/core/operator-roster.js';
+import type { Order, Point } from '../../src/core/order.js';
+import type { OperatorLocator, OrderStore, PaymentLinkRequest, PaymentProvider } from '../../src/core/ports.js';
+
+export const NOW = '2026-01-02T03:04:05.678Z';
+
+export const policy: OrderPolicy = {
+  travel: { circuityFactor: 1.3, averageSpeedKmh: 40 },
+  pricing: {
+    currency: 'CLP',
+    tariffs: { 1: { base: 30_000, perKm: 1_234 }, 2: { base: 25_000, perKm: 0 }, 3: { base: 20_000, perKm: 0 } },
+    commissionBasisPoints: 1234,
+  },
+  dispatchRadiusMetres: 10_000,
+};
+
+/** An operator offering every service, on the meridian of Plaza de Armas. */
+export const operator = (id: string, latitude: number, onDuty = true): Operator => ({
+  id,
+  name: id,
+  phone: '+56911111111',
+  services: [1, 2, 3],
+  position: { latitude, longitude: -70.6505 },
+  onDuty,
+  updatedAt: new Date('2026-01-01T00:00:00Z'),
+});
+
+/** Keeps orders in an array and gives them ids 1, 2, 3…; `failure` makes every insert throw. */
+export function inMemoryStore(failure?: Error): OrderStore & { rows: Order[] } {
+  const rows: Order[] = [];
+  return {
+    rows,
+    async insert(order) {
+      if (failure) throw failure;
+      const stored = { ...order, id: rows.length + 1 };
+      rows.push(stored);
+      return stored;
+    },
+    async findById(id, ownerSubject) {
+      return rows.find((o) => o.id === id && o.ownerSubject === ownerSubject) ?? null;
+    },
+    async findByPaymentReference(reference) {
+      return rows.find((o) => o.paymentReference === reference) ?? null;
+    },
+  };
+}
+
+/** Records every link created and cancelled; the failures make those calls reject. */
+export function recordingPayments(failure?: Error, cancelFailure?: Error) {
+  const created: PaymentLinkRequest[] = [];
+  const cancelled: string[] = [];
+  const provider: PaymentProvider = {
+    async createPaymentLink(request) {
+      created.push(request);
+      if (failure) throw failure;
+      return { url: `https://pay.example/${request.reference}` };
+    },
+    async cancelPaymentLink(reference) {
+      cancelled.push(reference);
+      if (cancelFailure) throw cancelFailure;
+    },
+  };
+  return { provider, created, cancelled };
+}
+
+/** A real roster that also records the points it was asked about. */
+export function recordingRoster(operators: Operator[]) {
+  const roster = createOperatorRoster(operators);
+  const lookups: Point[] = [];
+  const locator: OperatorLocator = {
+    nearestAvailable(point, service, radiusMetres) {
+      lookups.push(point);
+      return roster.nearestAvailable(point, service, radiusMetres);
+    },
+  };
+  return { locator, lookups };
+}
+
+export interface Arrangement {
+  operators: Operator[];
+  storeFailure?: Error;
+  payFailure?: Error;
+  cancelFailure?: Error;
+}
+
+/** The order service over the fakes, with a fixed clock and references ref-1, ref-2… */
+export function arrangeOrderService(options: Arrangement) {
+  const roster = recordingRoster(options.operators);
+  const orders = inMemoryStore(options.storeFailure);
+  const payments = recordingPayments(options.payFailure, options.cancelFailure);
+  let references = 0;
+  const service = createOrderService({
+    orders,
+    operators: roster.locator,
+    payments: payments.provider,
+    policy,
+    clock: () => new Date(NOW),
+    newPaymentReference: () => `ref-${++references}`,
+  });
+  return { service, orders, payments, lookups: roster.lookups };
+}
