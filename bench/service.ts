@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO, startServer, type RunningServer } from './child-server.js';
@@ -11,21 +11,25 @@ export async function buildService() {
   if (code !== 0) throw new Error(`npm run build failed (exit code ${code})`);
 }
 
-/** `node dist/main.js` on the embedded store, in a fresh DATA_DIR it removes when stopped. */
+/** `node dist/main.js` on the embedded store, in a fresh DATA_DIR removed when it stops or the bench exits. */
 export async function startService(env: Record<string, string>): Promise<RunningServer> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'bench-orders-'));
-  const removeDataDir = () => rm(dataDir, { recursive: true, force: true });
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-orders-'));
+  const removeDataDir = () => {
+    process.off('exit', removeDataDir);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.on('exit', removeDataDir);
   try {
     const server = await startServer({ args: ['dist/main.js'], env: { LOG_LEVEL: 'warn', ...env, DATA_DIR: dataDir } });
     return {
       ...server,
       async stop() {
         await server.stop();
-        await removeDataDir();
+        removeDataDir();
       },
     };
   } catch (error) {
-    await removeDataDir();
+    removeDataDir();
     throw error;
   }
 }
