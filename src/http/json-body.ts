@@ -8,8 +8,21 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
  */
 export async function readJsonObject(request: Request, limit: number): Promise<Record<string, unknown>> {
   if (!JSON_TYPE.test(request.headers.get('content-type') ?? '')) throw new RequestError('UNSUPPORTED_MEDIA_TYPE');
-  if (Number(request.headers.get('content-length') ?? 0) > limit) throw new RequestError('PAYLOAD_TOO_LARGE');
+  const declared = request.headers.get('content-length');
+  if (Number(declared) > limit) throw new RequestError('PAYLOAD_TOO_LARGE');
+  // With a declared length the server already holds the body to that length: read it whole.
+  const text = declared ? await request.text() : await readCapped(request, limit);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new RequestError('MALFORMED_JSON', 'El cuerpo de la solicitud no es JSON válido');
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new RequestError('MALFORMED_JSON');
+  return value as Record<string, unknown>;
+}
 
+async function readCapped(request: Request, limit: number): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (request.body) {
@@ -19,12 +32,5 @@ export async function readJsonObject(request: Request, limit: number): Promise<R
       chunks.push(chunk);
     }
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    throw new RequestError('MALFORMED_JSON', 'El cuerpo de la solicitud no es JSON válido');
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new RequestError('MALFORMED_JSON');
-  return value as Record<string, unknown>;
+  return Buffer.concat(chunks).toString('utf8');
 }

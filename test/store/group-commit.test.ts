@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { groupCommit } from '../../src/store/group-commit.js';
+
+/** A writer that records each batch it is given and doubles the items. */
+function recordingWriter(fail: (items: number[]) => boolean = () => false) {
+  const batches: number[][] = [];
+  const write = async (items: number[]) => {
+    batches.push(items);
+    if (fail(items)) throw new Error(`refused ${items.join(',')}`);
+    return items.map((i) => i * 2);
+  };
+  return { batches, write };
+}
+
+describe('group commit', () => {
+  it('when items arrive together, then they are written in one batch and each caller gets its own result', async () => {
+    const writer = recordingWriter();
+    const write = groupCommit(writer.write, 10);
+    const results = await Promise.all([1, 2, 3].map(write));
+    expect(results).toEqual([2, 4, 6]);
+    expect(writer.batches).toEqual([[1, 2, 3]]);
+  });
+
+  it('when more items arrive than a batch holds, then they are split in order', async () => {
+    const writer = recordingWriter();
+    const write = groupCommit(writer.write, 2);
+    await Promise.all([1, 2, 3, 4, 5].map(write));
+    expect(writer.batches).toEqual([[1, 2], [3, 4], [5]]);
+  });
+
+  it('when items arrive while a write is in flight, then they join the next batch', async () => {
+    const writer = recordingWriter();
+    const write = groupCommit(writer.write, 10);
+    const first = write(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    const later = [write(2), write(3)];
+    await Promise.all([first, ...later]);
+    expect(writer.batches).toEqual([[1], [2, 3]]);
+  });
+
+  it('when a batch fails, then its items are retried alone and only the bad one fails', async () => {
+    const writer = recordingWriter((items) => items.includes(2));
+    const write = groupCommit(writer.write, 10);
+    const results = await Promise.allSettled([1, 2, 3].map(write));
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(writer.batches).toEqual([[1, 2, 3], [1], [2], [3]]);
+  });
+
+  it('when one write fails, then the next items are still written', async () => {
+    const writer = recordingWriter((items) => items.includes(1));
+    const write = groupCommit(writer.write, 10);
+    await expect(write(1)).rejects.toThrow('refused 1');
+    await expect(write(4)).resolves.toBe(8);
+  });
+});
