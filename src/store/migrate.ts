@@ -6,27 +6,26 @@ const MIGRATIONS_DIR = new URL('../../migrations/', import.meta.url);
 const MIGRATION_LOCK = 7_162_534;
 
 /**
- * Applies the migrations not yet applied, in file-name order, each in its own transaction.
- * Instances starting together wait on an advisory lock, so only one applies each file.
+ * Applies the migrations not yet applied, in file-name order. Instances starting together queue
+ * on an advisory lock, so each file is applied once. The lock is transaction-scoped and every
+ * step runs in that one transaction: a transaction keeps one connection even when taken from a
+ * pool, so the lock and the migrations share a session on PostgreSQL as on PGlite, and the lock
+ * cannot outlive its holder (commit, rollback or a dropped connection all release it). The price
+ * is that the pending files apply all together or not at all.
  */
 export async function migrate(sql: Sql): Promise<string[]> {
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
-  await sql.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-  try {
-    await sql.exec(`create table if not exists schema_migrations (
+  return sql.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.exec(`create table if not exists schema_migrations (
       version text primary key, applied_at timestamptz not null default now())`);
-    const { rows } = await sql.query<{ version: string }>('select version from schema_migrations');
+    const { rows } = await tx.query<{ version: string }>('select version from schema_migrations');
     const applied = new Set(rows.map((r) => r.version));
     const pending = files.filter((f) => !applied.has(f));
     for (const file of pending) {
-      const text = await readFile(new URL(file, MIGRATIONS_DIR), 'utf8');
-      await sql.transaction(async (tx) => {
-        await tx.exec(text);
-        await tx.query('insert into schema_migrations (version) values ($1)', [file]);
-      });
+      await tx.exec(await readFile(new URL(file, MIGRATIONS_DIR), 'utf8'));
+      await tx.query('insert into schema_migrations (version) values ($1)', [file]);
     }
     return pending;
-  } finally {
-    await sql.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
-  }
+  });
 }

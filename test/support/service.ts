@@ -2,10 +2,7 @@ import { SignJWT } from 'jose';
 import { composeService, type ServiceParts } from '../../src/compose.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
-import { migrate } from '../../src/store/migrate.js';
-import { createOperatorStore } from '../../src/store/operator-store.js';
-import { openPglite } from '../../src/store/pglite.js';
-import { seedDemoOperators } from '../../src/store/seed.js';
+import { defaultEngine, type Engine } from './engines.js';
 
 export const SECRET = 'a-test-secret-of-at-least-thirty-two-bytes';
 export const BASE = 'http://service.test';
@@ -36,31 +33,28 @@ export function signTestToken(claims: Record<string, unknown> = {}, secret = SEC
     .sign(new TextEncoder().encode(secret));
 }
 
-// A migrated and seeded store, made once per test file and copied for each service: a fresh
-// PGlite takes seconds to create, a copy of a dump a fraction of that.
-let snapshot: Promise<Blob> | undefined;
-function seededSnapshot(): Promise<Blob> {
-  snapshot ??= (async () => {
-    const sql = await openPglite();
-    await migrate(sql);
-    await seedDemoOperators(createOperatorStore(sql), new Date());
-    const dump = await sql.dump();
-    await sql.close();
-    return dump;
-  })();
-  return snapshot;
-}
-
 export interface TestServiceOptions extends Partial<Pick<ServiceParts, 'payments' | 'clock'>> {
   env?: Record<string, string>;
+  /** Where the store lives; by default PostgreSQL when TEST_DATABASE_URL is set, else PGlite. */
+  engine?: Engine;
 }
 
-/** The whole service over an in-memory store, driven through its fetch handler; no port. */
+/**
+ * The whole service over a store of its own (an in-memory PGlite, or a throw-away PostgreSQL
+ * database), seeded with the demo operators as at a real start, driven through its fetch
+ * handler; no port.
+ */
 export async function startTestService(options: TestServiceOptions = {}) {
   const config = loadConfig({ AUTH_JWT_SECRET: SECRET, LOG_LEVEL: 'silent', PUBLIC_URL: BASE, ...options.env });
-  const sql = await openPglite(undefined, await seededSnapshot());
+  const store = await (options.engine ?? defaultEngine).open();
+  const { sql } = store;
   const log = createLogger(config.logLevel);
-  const service = await composeService({ ...options, config, sql, log, secret: config.auth.jwtSecret });
+  const service = await composeService({ ...options, config, sql, log, secret: config.auth.jwtSecret }).catch(
+    async (error: unknown) => {
+      await store.dispose();
+      throw error;
+    },
+  );
   const token = await signTestToken();
 
   async function call(path: string, init: RequestInit & { auth?: string | null } = {}) {
@@ -98,7 +92,7 @@ export async function startTestService(options: TestServiceOptions = {}) {
         ...init,
       }),
     countOrders: async () => (await sql.query<{ n: number }>('select count(*)::int as n from orders')).rows[0]!.n,
-    close: () => sql.close(),
+    close: () => store.dispose(),
   };
 }
 

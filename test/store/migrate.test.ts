@@ -1,0 +1,45 @@
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { migrate } from '../../src/store/migrate.js';
+import { openPostgres } from '../../src/store/postgres.js';
+import type { Sql } from '../../src/store/sql.js';
+import { ENGINES, onEngine, type TestStore } from '../support/engines.js';
+
+const FILES = readdirSync(new URL('../../migrations/', import.meta.url))
+  .filter((f) => f.endsWith('.sql'))
+  .sort();
+
+const applied = async (sql: Sql) =>
+  (await sql.query<{ version: string }>('select version from schema_migrations order by version')).rows.map((r) => r.version);
+
+/** Instances of the service on one store: separate pools on PostgreSQL, the one connection on PGlite. */
+const instances = async (store: TestStore, count: number): Promise<Sql[]> =>
+  store.url ? Promise.all(Array.from({ length: count }, () => openPostgres(store.url!))) : Array(count).fill(store.sql);
+
+for (const engine of ENGINES) {
+  describe.skipIf(engine.skip !== null)(`migrations, ${onEngine(engine)}`, () => {
+    it('when several instances start together on an empty database, then each file is applied exactly once', async () => {
+      const store = await engine.openEmpty();
+      const others = await instances(store, 3);
+      try {
+        const results = await Promise.all(others.map(migrate));
+        expect(results.flat().sort()).toEqual(FILES);
+        expect(await applied(store.sql)).toEqual(FILES);
+      } finally {
+        if (store.url) await Promise.all(others.map((sql) => sql.close()));
+        await store.dispose();
+      }
+    });
+
+    it('when the store is already migrated, then nothing is applied again', async () => {
+      const store = await engine.openEmpty();
+      try {
+        expect(await migrate(store.sql)).toEqual(FILES);
+        expect(await migrate(store.sql)).toEqual([]);
+        expect(await applied(store.sql)).toEqual(FILES);
+      } finally {
+        await store.dispose();
+      }
+    });
+  });
+}

@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NewOrder } from '../../src/core/order.js';
+import { createOrderStore } from '../../src/store/order-store.js';
+import { ENGINES, onEngine, type TestStore } from '../support/engines.js';
+
+const newOrder = (over: Partial<NewOrder> = {}): NewOrder => {
+  const reference = randomUUID();
+  return {
+    ownerSubject: 'app-1',
+    status: 'pending',
+    pendingStatus: 'pending_payment',
+    paymentReference: reference,
+    paymentUrl: `https://pay.example/${reference}`,
+    origin: { latitude: -33.4378, longitude: -70.6505 },
+    destination: { latitude: -33.495, longitude: -70.58 },
+    originTitle: 'Plaza de Armas',
+    destinationTitle: '-33.49500, -70.58000',
+    serviceCode: 1,
+    vehicleIdentification: 'AB12CD',
+    distanceMetres: 11_247,
+    durationSeconds: 1_350,
+    amounts: { total: 38_496, partner: 32_722, platform: 5_774 },
+    currency: 'CLP',
+    partnerDistanceMetres: 3_562,
+    partnerDurationSeconds: 427,
+    quotedOperatorId: 'op-01',
+    clientName: null,
+    clientPhone: '+56912345678',
+    partnerId: null,
+    createdAt: new Date('2026-11-21T17:10:00.123Z'),
+    updatedAt: new Date('2026-11-21T17:10:00.123Z'),
+    ...over,
+  };
+};
+
+for (const engine of ENGINES) {
+  describe.skipIf(engine.skip !== null)(`the order store, ${onEngine(engine)}`, () => {
+    let store: TestStore;
+    beforeAll(async () => {
+      store = await engine.open();
+    });
+    afterAll(() => store?.dispose());
+
+    it('when orders arrive together, then each is stored with its own id and reads back exactly as it went in', async () => {
+      const orders = createOrderStore(store.sql);
+      const inputs = [
+        newOrder(),
+        newOrder({ clientName: 'Ana Pérez', originTitle: "O'Higgins 1 \"norte\"", serviceCode: 2 }),
+        // Beyond 32 bits, for the bigint columns, which come back as text on PostgreSQL.
+        newOrder({ amounts: { total: 9_000_000_000_000, partner: 7_650_000_000_000, platform: 1_350_000_000_000 } }),
+      ];
+
+      const stored = await Promise.all(inputs.map((o) => orders.insert(o)));
+
+      expect(new Set(stored.map((o) => o.id)).size).toBe(inputs.length);
+      for (const [i, order] of stored.entries()) {
+        expect(order).toEqual({ ...inputs[i], id: order.id });
+        expect(await orders.findById(order.id, 'app-1')).toEqual(order);
+        expect(await orders.findByPaymentReference(order.paymentReference)).toEqual(order);
+      }
+      expect(await orders.findById(stored[0]!.id, 'someone-else')).toBeNull();
+    });
+
+    it('hands the stores the types they expect: numbers for int and float, Date for timestamptz, number[] for smallint[]', async () => {
+      const { rows } = await store.sql.query<Record<string, unknown>>(
+        `select 7::bigint as big, 3::smallint as small, 1.5::float8 as float,
+           timestamptz '2026-11-21T17:10:00.123Z' as at, array[1, 3]::smallint[] as services`,
+      );
+      const row = rows[0]!;
+      expect(Number(row.big)).toBe(7);
+      expect([row.small, row.float, row.services]).toEqual([3, 1.5, [1, 3]]);
+      expect(row.at).toEqual(new Date('2026-11-21T17:10:00.123Z'));
+    });
+  });
+}
