@@ -8,6 +8,15 @@ declare module 'autocannon' {
       body?: string;
       connections?: number;
       duration?: number;
+      /** Each request may be changed before it is sent. */
+      requests?: { setupRequest?: (request: RequestParams) => RequestParams }[];
+    }
+
+    interface RequestParams {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
     }
 
     interface Percentiles {

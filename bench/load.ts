@@ -15,6 +15,7 @@ export function load(url: string, request: BenchRequest, { connections, seconds 
     body: request.body,
     connections,
     duration: seconds,
+    ...(request.nextBody ? { requests: [{ setupRequest: (sent) => ({ ...sent, body: request.nextBody!() }) }] } : {}),
   });
 }
 

@@ -9,11 +9,13 @@ export interface Measurement {
   errors: number;
   timeouts: number;
   peakRssMb: number;
+  /** Resident memory once the server was ready, before any load. */
+  startRssMb: number;
   /** okPerSecond as a percentage of the first scenario's. */
   shareOfCeilingPercent: number;
 }
 
-export function summarize(scenario: string, result: autocannon.Result, peakRssMb: number): Measurement {
+export function summarize(scenario: string, result: autocannon.Result, memory: { startRssMb: number; peakRssMb: number }): Measurement {
   return {
     scenario,
     okPerSecond: round(result['2xx'] / result.duration),
@@ -22,7 +24,8 @@ export function summarize(scenario: string, result: autocannon.Result, peakRssMb
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
-    peakRssMb: round(peakRssMb),
+    peakRssMb: round(memory.peakRssMb),
+    startRssMb: round(memory.startRssMb),
     shareOfCeilingPercent: Number.NaN,
   };
 }

@@ -1,8 +1,17 @@
 import { readdir, readFile } from 'node:fs/promises';
 
 /** Peak resident memory (VmHWM) of every process in the group `pgid` leads, summed, in MB. */
-export async function peakRssMb(pgid: number): Promise<number> {
-  const kilobytes = await Promise.all((await groupMembers(pgid)).map(peakRssKb));
+export function peakRssMb(pgid: number): Promise<number> {
+  return groupMb(pgid, 'VmHWM');
+}
+
+/** Resident memory now (VmRSS) of every process in the group `pgid` leads, summed, in MB. */
+export function rssMb(pgid: number): Promise<number> {
+  return groupMb(pgid, 'VmRSS');
+}
+
+async function groupMb(pgid: number, field: 'VmHWM' | 'VmRSS'): Promise<number> {
+  const kilobytes = await Promise.all((await groupMembers(pgid)).map((pid) => statusKb(pid, field)));
   return kilobytes.reduce((sum, kb) => sum + kb, 0) / 1024;
 }
 
@@ -19,7 +28,7 @@ async function processGroup(pid: number): Promise<number | undefined> {
   return fields[2] === undefined ? undefined : Number(fields[2]);
 }
 
-async function peakRssKb(pid: number): Promise<number> {
+async function statusKb(pid: number, field: string): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
-  return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? 0);
+  return Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
 }

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import type { Measurement } from './measurement.js';
+import type { Scaling } from './scaling.js';
 import type { Settings } from './settings.js';
 
 const RESULTS = new URL('./results/', import.meta.url);
@@ -12,6 +13,7 @@ const COLUMNS: { title: string; cell: (m: Measurement, index: number) => string 
   { title: 'p99 ms', cell: (m) => String(m.p99Ms) },
   { title: 'non-2xx', cell: (m) => String(m.non2xx) },
   { title: 'errors', cell: (m) => String(m.errors) },
+  { title: 'RSS at start MB', cell: (m) => m.startRssMb.toFixed(1) },
   { title: 'peak RSS MB', cell: (m) => m.peakRssMb.toFixed(1) },
   { title: 'share of a)', cell: (m) => `${m.shareOfCeilingPercent.toFixed(1)} %` },
 ];
@@ -29,11 +31,11 @@ export function machine() {
   return { cpu: cpu[0]?.model ?? 'unknown', cpus: cpu.length, node: process.version, date: new Date().toISOString() };
 }
 
-export async function writeResults(measurements: Measurement[], settings: Settings): Promise<string> {
+export async function writeResults(measurements: Measurement[], settings: Settings, scaling?: Scaling): Promise<string> {
   await mkdir(RESULTS, { recursive: true });
   const file = new URL('latest.json', RESULTS);
   const scenarios = measurements.map((m, index) => ({ label: `${letter(index)})`, ...m }));
-  await writeFile(file, `${JSON.stringify({ machine: machine(), settings, scenarios }, null, 2)}\n`);
+  await writeFile(file, `${JSON.stringify({ machine: machine(), settings, scenarios, scaling }, null, 2)}\n`);
   return file.pathname;
 }
 

@@ -1,8 +1,9 @@
 import { killAllServers } from './child-server.js';
 import { load, sendOnce } from './load.js';
 import { summarize, uncleanRun, withShareOfCeiling, type Measurement } from './measurement.js';
-import { peakRssMb } from './memory.js';
+import { peakRssMb, rssMb } from './memory.js';
 import { machine, printTable, writeResults } from './report.js';
+import { printScaling, scaling } from './scaling.js';
 import { scenarios, type Scenario } from './scenarios.js';
 import { buildService } from './service.js';
 import { readSettings, type Settings } from './settings.js';
@@ -26,19 +27,22 @@ async function main() {
   const report = withShareOfCeiling(measurements);
   console.log();
   printTable(report);
-  console.log(`\nwritten to ${await writeResults(report, settings)}`);
+  const figures = scaling(report);
+  if (figures) printScaling(figures);
+  console.log(`\nwritten to ${await writeResults(report, settings, figures)}`);
 }
 
 async function measure(scenario: Scenario, settings: Settings): Promise<Measurement> {
   const server = await scenario.start();
   try {
+    const startRssMb = await rssMb(server.pid);
     await expectSuccess(scenario, server.url, 'before the run');
     await load(server.url, scenario.request, { connections: settings.connections, seconds: settings.warmupSeconds });
     const result = await load(server.url, scenario.request, { connections: settings.connections, seconds: settings.seconds });
     const unclean = uncleanRun(result);
     if (unclean) throw new RefusedRun(`${scenario.name}: ${unclean}`);
     await expectSuccess(scenario, server.url, 'after the run');
-    return summarize(scenario.name, result, await peakRssMb(server.pid));
+    return summarize(scenario.name, result, { startRssMb, peakRssMb: await peakRssMb(server.pid) });
   } finally {
     await server.stop();
   }

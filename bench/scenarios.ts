@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { startServer, type RunningServer } from './child-server.js';
+import { operatorId, prepareRoster, rosterPosition } from './roster.js';
 import { startService } from './service.js';
 
 export interface BenchRequest {
@@ -8,6 +9,8 @@ export interface BenchRequest {
   path: string;
   headers: Record<string, string>;
   body: string;
+  /** A body for each request sent under load, when they must differ; `body` is the check request's. */
+  nextBody?: () => string;
 }
 
 export interface Answer {
@@ -32,6 +35,18 @@ const TRIP = {
   vehicleIdentification: 'AB12CD',
 };
 
+const MOVE_OPERATOR_MUTATION = `mutation($input: MoveOperatorInput!){ moveOperator(input:$input){ __typename
+  ... on MoveOperatorSuccess { operator { id } } ... on Error { code } } }`;
+
+// The roster sizes compared: order creation with the large one must keep 90 % of its speed with the small one.
+export const SMALL_ROSTER = 1_000;
+export const LARGE_ROSTER = 1_000_000;
+export const rosterScenario = {
+  small: `REST create order, ${SMALL_ROSTER.toLocaleString('en')} operators`,
+  large: `REST create order, ${LARGE_ROSTER.toLocaleString('en')} operators`,
+  moves: `GraphQL moveOperator, ${LARGE_ROSTER.toLocaleString('en')} operators`,
+};
+
 const CREATE_ORDER_MUTATION = `mutation($input: CreateOrderInput!){ createOrder(input:$input){ __typename
   ... on CreateOrderSuccess { order { id totalAmount paymentProviderReference } } ... on Error { code } } }`;
 
@@ -39,6 +54,7 @@ const CREATE_ORDER_MUTATION = `mutation($input: CreateOrderInput!){ createOrder(
 export async function scenarios(): Promise<Scenario[]> {
   const secret = randomBytes(32).toString('base64url');
   const headers = { authorization: `Bearer ${await signToken(secret)}`, 'content-type': 'application/json' };
+  const operatorsHeaders = { ...headers, authorization: `Bearer ${await signToken(secret, 'operators:write')}` };
   const restRequest: BenchRequest = {
     method: 'POST',
     path: '/applications/orders',
@@ -51,6 +67,23 @@ export async function scenarios(): Promise<Scenario[]> {
     headers,
     body: JSON.stringify({ query: CREATE_ORDER_MUTATION, variables: { input: { ...TRIP, serviceCode: 'TOWING' } } }),
   };
+  // Each update moves a random operator of the large roster to a random point of its area.
+  const move = (id: string) =>
+    JSON.stringify({ query: MOVE_OPERATOR_MUTATION, variables: { input: { id, ...rosterPosition() } } });
+  const moveRequest: BenchRequest = {
+    method: 'POST',
+    path: '/graphql',
+    headers: operatorsHeaders,
+    body: move(operatorId(0)),
+    nextBody: () => move(operatorId(Math.floor(Math.random() * LARGE_ROSTER))),
+  };
+
+  console.log(`importing the rosters of ${SMALL_ROSTER.toLocaleString('en')} and ${LARGE_ROSTER.toLocaleString('en')} operators…`);
+  const small = await prepareRoster(SMALL_ROSTER);
+  const large = await prepareRoster(LARGE_ROSTER);
+  console.log(`imported in ${small.importSeconds.toFixed(1)} s and ${large.importSeconds.toFixed(1)} s\n`);
+  const env = { AUTH_JWT_SECRET: secret };
+
   return [
     {
       name: 'bare node:http',
@@ -70,11 +103,29 @@ export async function scenarios(): Promise<Scenario[]> {
       request: graphqlRequest,
       problem: unlessCreateOrderSuccess,
     },
+    {
+      name: rosterScenario.small,
+      start: () => startService(env, small.dataDir),
+      request: restRequest,
+      problem: unlessRestOrder,
+    },
+    {
+      name: rosterScenario.large,
+      start: () => startService(env, large.dataDir),
+      request: restRequest,
+      problem: unlessRestOrder,
+    },
+    {
+      name: rosterScenario.moves,
+      start: () => startService(env, large.dataDir),
+      request: moveRequest,
+      problem: unlessTypename('moveOperator', 'MoveOperatorSuccess'),
+    },
   ];
 }
 
-function signToken(secret: string): Promise<string> {
-  return new SignJWT({})
+function signToken(secret: string, scope?: string): Promise<string> {
+  return new SignJWT(scope ? { scope } : {})
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject('bench')
     .setIssuedAt()
@@ -91,13 +142,19 @@ function unlessRestOrder(answer: Answer): string | undefined {
 }
 
 function unlessCreateOrderSuccess(answer: Answer): string | undefined {
-  const typename = parse(answer.body)?.data?.createOrder?.__typename;
-  return unlessOk(answer) ?? (typename === 'CreateOrderSuccess' ? undefined : `not CreateOrderSuccess: ${answer.body.slice(0, 300)}`);
+  return unlessTypename('createOrder', 'CreateOrderSuccess')(answer);
+}
+
+function unlessTypename(field: string, typename: string) {
+  return (answer: Answer): string | undefined => {
+    const found = parse(answer.body)?.data?.[field]?.__typename;
+    return unlessOk(answer) ?? (found === typename ? undefined : `not ${typename}: ${answer.body.slice(0, 300)}`);
+  };
 }
 
 interface AnswerShape {
   id?: unknown;
-  data?: { createOrder?: { __typename?: string } };
+  data?: Record<string, { __typename?: string } | undefined>;
 }
 
 function parse(body: string): AnswerShape | undefined {

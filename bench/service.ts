@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO, startServer, type RunningServer } from './child-server.js';
@@ -11,9 +11,13 @@ export async function buildService() {
   if (code !== 0) throw new Error(`npm run build failed (exit code ${code})`);
 }
 
-/** `node dist/main.js` on the embedded store, in a fresh DATA_DIR removed when it stops or the bench exits. */
-export async function startService(env: Record<string, string>): Promise<RunningServer> {
+/**
+ * `node dist/main.js` on the embedded store, in a fresh DATA_DIR (a copy of `template` when given)
+ * removed when it stops or the bench exits.
+ */
+export async function startService(env: Record<string, string>, template?: string): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-orders-'));
+  if (template) cpSync(template, dataDir, { recursive: true });
   const removeDataDir = () => {
     process.off('exit', removeDataDir);
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import { greatCircleMetres } from './geo.js';
+import type { OperatorDistance, OperatorIndex, OperatorPlacement } from './operator-ports.js';
 import type { Point, ServiceCode } from './order.js';
-import type { AvailableOperator, OperatorLocator } from './ports.js';
+import type { AvailableOperator } from './ports.js';
 
 export interface Operator {
   id: string;
@@ -12,32 +13,42 @@ export interface Operator {
   updatedAt: Date;
 }
 
-/** The roster held in memory, answering "nearest available" by a scan of on-duty operators. */
-export function createOperatorRoster(operators: Iterable<Operator>): OperatorLocator & {
-  upsert(operator: Operator): void;
+/** Nearest first; at equal distances, by id, so that every index answers in the same order. */
+export const byDistanceThenId = (a: OperatorDistance, b: OperatorDistance): number =>
+  a.distanceMetres - b.distanceMetres || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * The roster held in memory, answering by a scan of every operator: the plain statement of what
+ * an index must answer, for small rosters and for checking the spatial one.
+ */
+export function createOperatorRoster(operators: Iterable<OperatorPlacement>): OperatorIndex & {
+  upsert(operator: OperatorPlacement): void;
   size(): number;
 } {
-  const byId = new Map<string, Operator>();
+  const byId = new Map<string, OperatorPlacement>();
   for (const op of operators) byId.set(op.id, op);
 
+  function nearest(point: Point, service: ServiceCode | null, radiusMetres: number, limit: number): OperatorDistance[] {
+    const found: OperatorDistance[] = [];
+    for (const op of byId.values()) {
+      if (!op.onDuty || (service !== null && !op.services.includes(service))) continue;
+      const distanceMetres = greatCircleMetres(point, op.position);
+      // Within the radius, edge included.
+      if (distanceMetres <= radiusMetres) found.push({ id: op.id, position: op.position, distanceMetres });
+    }
+    return found.sort(byDistanceThenId).slice(0, limit);
+  }
+
+  const put = (operator: OperatorPlacement) => void byId.set(operator.id, operator);
   return {
+    nearest,
     nearestAvailable(point: Point, service: ServiceCode, radiusMetres: number): AvailableOperator | undefined {
-      let best: Operator | undefined;
-      let bestDistance = Infinity;
-      for (const op of byId.values()) {
-        if (!op.onDuty || !op.services.includes(service)) continue;
-        const d = greatCircleMetres(point, op.position);
-        // Within the radius, edge included; on a tie the first one found keeps the order.
-        if (d <= radiusMetres && d < bestDistance) {
-          best = op;
-          bestDistance = d;
-        }
-      }
+      const [best] = nearest(point, service, radiusMetres, 1);
       return best && { id: best.id, position: best.position };
     },
-    upsert(operator: Operator) {
-      byId.set(operator.id, operator);
-    },
+    put,
+    upsert: put,
+    remove: (id) => void byId.delete(id),
     size: () => byId.size,
   };
 }

@@ -3,6 +3,11 @@ import { builder } from './builder.js';
 import './errors.js';
 import './order.js';
 import './create-order.js';
+import './operators.js';
+import './operators-near.js';
+import './operators-upsert.js';
+import './operators-position.js';
+import './operators-remove.js';
 
 export const schema = builder.toSchema();
 

@@ -20,6 +20,23 @@ export type CreateOrderInput = {
   vehicleIdentification: string;
 };
 
+export type MoveOperatorInput = {
+  id: string;
+  latitude: number;
+  longitude: number;
+};
+
+export type OperatorsNearInput = {
+  latitude: number;
+  /** At most this many, 1 to 100; 10 when left out */
+  limit?: number | null | undefined;
+  longitude: number;
+  /** Defaults to the dispatch radius (DISPATCH_RADIUS_KM) */
+  radiusKm?: number | null | undefined;
+  /** Only operators offering it; any service when left out */
+  serviceCode?: ServiceCode | null | undefined;
+};
+
 export type OrderStatus =
   | 'CANCELLED'
   | 'CLOSED'
@@ -44,6 +61,25 @@ export type ServiceCode =
   /** 3: tyre change */
   | 'TYRE_CHANGE';
 
+export type SetOperatorDutyInput = {
+  id: string;
+  onDuty: boolean;
+};
+
+export type UpsertOperatorInput = {
+  /** Your id for the operator: 1 to 64 letters, digits or . _ : - */
+  id: string;
+  latitude: number;
+  longitude: number;
+  name: string;
+  /** Left out: unchanged for a known operator; a new one starts on duty */
+  onDuty?: boolean | null | undefined;
+  /** E.164, e.g. +56912345678 */
+  phone: string;
+  /** At least one */
+  services: Array<ServiceCode>;
+};
+
 export type CreateOrderMutationVariables = Exact<{
   input: CreateOrderInput;
 }>;
@@ -54,6 +90,68 @@ export type CreateOrderMutation = { createOrder:
     | { __typename: 'InvalidInputError', message: string, code: string, field: string }
     | { __typename: 'NoOperatorAvailableError', message: string, code: string }
     | { __typename: 'PaymentProviderError', message: string, code: string }
+   };
+
+export type SetOperatorDutyMutationVariables = Exact<{
+  input: SetOperatorDutyInput;
+}>;
+
+
+export type SetOperatorDutyMutation = { setOperatorDuty:
+    | { __typename: 'InvalidInputError', message: string, code: string, field: string }
+    | { __typename: 'OperatorNotFoundError', message: string, code: string, operatorId: string }
+    | { __typename: 'SetOperatorDutySuccess', operator: { id: string, name: string, phone: string, services: Array<ServiceCode>, latitude: number, longitude: number, onDuty: boolean, updatedAt: string } }
+   };
+
+export type OperatorFieldsFragment = { id: string, name: string, phone: string, services: Array<ServiceCode>, latitude: number, longitude: number, onDuty: boolean, updatedAt: string };
+
+export type FindOperatorQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type FindOperatorQuery = { operator: { id: string, name: string, phone: string, services: Array<ServiceCode>, latitude: number, longitude: number, onDuty: boolean, updatedAt: string } | null };
+
+export type MoveOperatorMutationVariables = Exact<{
+  input: MoveOperatorInput;
+}>;
+
+
+export type MoveOperatorMutation = { moveOperator:
+    | { __typename: 'InvalidInputError', message: string, code: string, field: string }
+    | { __typename: 'MoveOperatorSuccess', operator: { id: string, name: string, phone: string, services: Array<ServiceCode>, latitude: number, longitude: number, onDuty: boolean, updatedAt: string } }
+    | { __typename: 'OperatorNotFoundError', message: string, code: string, operatorId: string }
+   };
+
+export type OperatorsNearQueryVariables = Exact<{
+  input: OperatorsNearInput;
+}>;
+
+
+export type OperatorsNearQuery = { operatorsNear:
+    | { __typename: 'InvalidInputError', message: string, code: string, field: string }
+    | { __typename: 'OperatorsNearSuccess', operators: Array<{ distance: number, operator: { id: string, name: string, phone: string, services: Array<ServiceCode>, latitude: number, longitude: number, onDuty: boolean, updatedAt: string } }> }
+   };
+
+export type RemoveOperatorMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type RemoveOperatorMutation = { removeOperator:
+    | { __typename: 'InvalidInputError', message: string, code: string, field: string }
+    | { __typename: 'OperatorNotFoundError', message: string, code: string, operatorId: string }
+    | { __typename: 'RemoveOperatorSuccess', operatorId: string }
+   };
+
+export type UpsertOperatorMutationVariables = Exact<{
+  input: UpsertOperatorInput;
+}>;
+
+
+export type UpsertOperatorMutation = { upsertOperator:
+    | { __typename: 'InvalidInputError', message: string, code: string, field: string }
+    | { __typename: 'UpsertOperatorSuccess', operator: { id: string, name: string, phone: string, services: Array<ServiceCode>, latitude: number, longitude: number, onDuty: boolean, updatedAt: string } }
    };
 
 export type OrderFieldsFragment = { id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string } | null };

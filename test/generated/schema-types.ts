@@ -46,10 +46,31 @@ export type InvalidInputError = Error & {
   message: Scalars['String']['output'];
 };
 
+export type MoveOperatorInput = {
+  id: Scalars['ID']['input'];
+  latitude: Scalars['Float']['input'];
+  longitude: Scalars['Float']['input'];
+};
+
+export type MoveOperatorResult = InvalidInputError | MoveOperatorSuccess | OperatorNotFoundError;
+
+export type MoveOperatorSuccess = {
+  __typename?: 'MoveOperatorSuccess';
+  operator: Operator;
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /** Estimates the service, creates its payment link and stores the order */
   createOrder: CreateOrderResult;
+  /** Records the operator's position. Needs the scope operators:write */
+  moveOperator: MoveOperatorResult;
+  /** Removes the operator from the roster; orders keep the id they quoted. Needs the scope operators:write */
+  removeOperator: RemoveOperatorResult;
+  /** Puts the operator on duty (offered to orders) or off duty. Needs the scope operators:write */
+  setOperatorDuty: SetOperatorDutyResult;
+  /** Creates the operator, or replaces what is known of it when the id exists. Needs the scope operators:write */
+  upsertOperator: UpsertOperatorResult;
 };
 
 
@@ -57,10 +78,77 @@ export type MutationCreateOrderArgs = {
   input: CreateOrderInput;
 };
 
+
+export type MutationMoveOperatorArgs = {
+  input: MoveOperatorInput;
+};
+
+
+export type MutationRemoveOperatorArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationSetOperatorDutyArgs = {
+  input: SetOperatorDutyInput;
+};
+
+
+export type MutationUpsertOperatorArgs = {
+  input: UpsertOperatorInput;
+};
+
+export type NearbyOperator = {
+  __typename?: 'NearbyOperator';
+  /** Great-circle metres from the point, rounded */
+  distance: Scalars['Int']['output'];
+  operator: Operator;
+};
+
 export type NoOperatorAvailableError = Error & {
   __typename?: 'NoOperatorAvailableError';
   code: Scalars['String']['output'];
   message: Scalars['String']['output'];
+};
+
+/** A tow truck or mobile mechanic that orders are dispatched to */
+export type Operator = {
+  __typename?: 'Operator';
+  id: Scalars['ID']['output'];
+  latitude: Scalars['Float']['output'];
+  longitude: Scalars['Float']['output'];
+  name: Scalars['String']['output'];
+  /** Only operators on duty are offered to orders */
+  onDuty: Scalars['Boolean']['output'];
+  /** E.164 */
+  phone: Scalars['String']['output'];
+  services: Array<ServiceCode>;
+  updatedAt: Scalars['String']['output'];
+};
+
+export type OperatorNotFoundError = Error & {
+  __typename?: 'OperatorNotFoundError';
+  code: Scalars['String']['output'];
+  message: Scalars['String']['output'];
+  operatorId: Scalars['ID']['output'];
+};
+
+export type OperatorsNearInput = {
+  latitude: Scalars['Float']['input'];
+  /** At most this many, 1 to 100; 10 when left out */
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  longitude: Scalars['Float']['input'];
+  /** Defaults to the dispatch radius (DISPATCH_RADIUS_KM) */
+  radiusKm?: InputMaybe<Scalars['Float']['input']>;
+  /** Only operators offering it; any service when left out */
+  serviceCode?: InputMaybe<ServiceCode>;
+};
+
+export type OperatorsNearResult = InvalidInputError | OperatorsNearSuccess;
+
+export type OperatorsNearSuccess = {
+  __typename?: 'OperatorsNearSuccess';
+  operators: Array<NearbyOperator>;
 };
 
 /** A roadside-assistance order; the fields of the legacy order, under the same names */
@@ -129,13 +217,34 @@ export type PendingStatus =
 
 export type Query = {
   __typename?: 'Query';
+  /** One operator, on duty or not. Needs the scope operators:read */
+  operator?: Maybe<Operator>;
+  /** On-duty operators within the radius of a point, nearest first (ties by id). For a service, the first is the operator whose distance an order created there quotes. Needs the scope operators:read */
+  operatorsNear: OperatorsNearResult;
   /** One of the caller's own orders */
   order?: Maybe<Order>;
 };
 
 
+export type QueryOperatorArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryOperatorsNearArgs = {
+  input: OperatorsNearInput;
+};
+
+
 export type QueryOrderArgs = {
   id: Scalars['ID']['input'];
+};
+
+export type RemoveOperatorResult = InvalidInputError | OperatorNotFoundError | RemoveOperatorSuccess;
+
+export type RemoveOperatorSuccess = {
+  __typename?: 'RemoveOperatorSuccess';
+  operatorId: Scalars['ID']['output'];
 };
 
 /** The service asked for; the legacy numeric codes are 1, 2 and 3 */
@@ -146,3 +255,36 @@ export type ServiceCode =
   | 'TOWING'
   /** 3: tyre change */
   | 'TYRE_CHANGE';
+
+export type SetOperatorDutyInput = {
+  id: Scalars['ID']['input'];
+  onDuty: Scalars['Boolean']['input'];
+};
+
+export type SetOperatorDutyResult = InvalidInputError | OperatorNotFoundError | SetOperatorDutySuccess;
+
+export type SetOperatorDutySuccess = {
+  __typename?: 'SetOperatorDutySuccess';
+  operator: Operator;
+};
+
+export type UpsertOperatorInput = {
+  /** Your id for the operator: 1 to 64 letters, digits or . _ : - */
+  id: Scalars['ID']['input'];
+  latitude: Scalars['Float']['input'];
+  longitude: Scalars['Float']['input'];
+  name: Scalars['String']['input'];
+  /** Left out: unchanged for a known operator; a new one starts on duty */
+  onDuty?: InputMaybe<Scalars['Boolean']['input']>;
+  /** E.164, e.g. +56912345678 */
+  phone: Scalars['String']['input'];
+  /** At least one */
+  services: Array<ServiceCode>;
+};
+
+export type UpsertOperatorResult = InvalidInputError | UpsertOperatorSuccess;
+
+export type UpsertOperatorSuccess = {
+  __typename?: 'UpsertOperatorSuccess';
+  operator: Operator;
+};

@@ -1,0 +1,74 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REPO } from './child-server.js';
+
+// The rosters are spread alike over the same square around Santiago, about 110 × 90 km, so that a
+// larger roster is a denser one: the orders' origin always has operators near, and only the size
+// of the roster changes between scenarios.
+const CENTRE = { latitude: -33.45, longitude: -70.65 };
+const SPREAD_DEGREES = 1;
+const ON_DUTY_SHARE = 0.9;
+
+export const operatorId = (n: number) => `op-${String(n).padStart(7, '0')}`;
+
+// A fixed pseudo-random sequence (mulberry32): the same roster on every run.
+function random(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+/** A random position in the roster's square, for position updates. */
+export function rosterPosition(next: () => number = Math.random) {
+  return {
+    latitude: CENTRE.latitude + (next() - 0.5) * SPREAD_DEGREES,
+    longitude: CENTRE.longitude + (next() - 0.5) * SPREAD_DEGREES,
+  };
+}
+
+async function writeRosterCsv(path: string, count: number) {
+  const next = random(count);
+  const out = createWriteStream(path);
+  out.write('id,name,phone,services,latitude,longitude,onDuty\n');
+  for (let n = 0; n < count; n++) {
+    // Every non-empty set of the three services, alike.
+    const mask = 1 + Math.floor(next() * 7);
+    const services = [1, 2, 3].filter((s) => mask & (1 << (s - 1))).join('|');
+    const { latitude, longitude } = rosterPosition(next);
+    const line = `${operatorId(n)},Operador ${n},+5699${String(n).padStart(7, '0')},${services},${latitude.toFixed(6)},${longitude.toFixed(6)},${next() < ON_DUTY_SHARE}\n`;
+    if (!out.write(line)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+}
+
+/**
+ * A data directory holding `count` generated operators, put there by `npm run operators:import`
+ * itself; services start from copies of it. Removed when the bench exits.
+ */
+export async function prepareRoster(count: number): Promise<{ dataDir: string; importSeconds: number }> {
+  const dir = mkdtempSync(join(tmpdir(), `bench-roster-${count}-`));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  process.on('exit', remove);
+  const csv = join(dir, 'roster.csv');
+  const dataDir = join(dir, 'data');
+  await writeRosterCsv(csv, count);
+  const started = Date.now();
+  const child = spawn('npm', ['run', '--silent', 'operators:import', '--', csv], {
+    cwd: REPO,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  const [code] = await once(child, 'exit');
+  if (code !== 0) throw new Error(`importing ${count} operators failed (exit code ${code}):\n${output}`);
+  rmSync(csv);
+  return { dataDir, importSeconds: (Date.now() - started) / 1000 };
+}

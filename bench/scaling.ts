@@ -1,0 +1,46 @@
+import type { Measurement } from './measurement.js';
+import { LARGE_ROSTER, rosterScenario, SMALL_ROSTER } from './scenarios.js';
+
+// Order creation with the large roster must keep this share of its speed with the small one.
+const REQUIRED_SHARE_PERCENT = 90;
+const count = (n: number) => n.toLocaleString('en');
+
+export interface Scaling {
+  createOrderSmallRosterPerSecond: number;
+  createOrderLargeRosterPerSecond: number;
+  largeOfSmallPercent: number;
+  positionUpdatesPerSecond: number;
+  largeRosterRssAtStartMb: number;
+  largeRosterPeakRssMb: number;
+}
+
+/** The roster's figures, from the scenarios that measure them; undefined when one is missing. */
+export function scaling(measurements: Measurement[]): Scaling | undefined {
+  const find = (name: string) => measurements.find((m) => m.scenario === name);
+  const small = find(rosterScenario.small);
+  const large = find(rosterScenario.large);
+  const moves = find(rosterScenario.moves);
+  if (!small || !large || !moves) return undefined;
+  return {
+    createOrderSmallRosterPerSecond: small.okPerSecond,
+    createOrderLargeRosterPerSecond: large.okPerSecond,
+    largeOfSmallPercent: Math.round((large.okPerSecond / small.okPerSecond) * 1000) / 10,
+    positionUpdatesPerSecond: moves.okPerSecond,
+    largeRosterRssAtStartMb: large.startRssMb,
+    largeRosterPeakRssMb: large.peakRssMb,
+  };
+}
+
+export function printScaling(s: Scaling) {
+  const met = s.largeOfSmallPercent >= REQUIRED_SHARE_PERCENT ? 'met' : 'NOT MET';
+  console.log(
+    `\ncreate order: ${s.createOrderLargeRosterPerSecond.toFixed(1)} req/s with ${count(LARGE_ROSTER)} operators, ` +
+      `${s.createOrderSmallRosterPerSecond.toFixed(1)} with ${count(SMALL_ROSTER)}: ${s.largeOfSmallPercent.toFixed(1)} % ` +
+      `(at least ${REQUIRED_SHARE_PERCENT} %: ${met})`,
+  );
+  console.log(`position updates: ${s.positionUpdatesPerSecond.toFixed(1)} per second with ${count(LARGE_ROSTER)} operators (GraphQL moveOperator: store and index)`);
+  console.log(
+    `resident memory with ${count(LARGE_ROSTER)} operators: ${s.largeRosterRssAtStartMb.toFixed(0)} MB once started, ` +
+      `${s.largeRosterPeakRssMb.toFixed(0)} MB at the peak of creating orders`,
+  );
+}

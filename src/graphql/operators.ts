@@ -1,0 +1,41 @@
+import { OperatorNotFoundError } from '../core/errors.js';
+import type { Operator } from '../core/operator-roster.js';
+import { ERROR_TABLE } from '../error-table.js';
+import { builder } from './builder.js';
+import { ServiceCodeEnum } from './enums.js';
+import { ErrorInterface } from './errors.js';
+import { requireScope } from './operators-scopes.js';
+
+export const OperatorRef = builder.objectRef<Operator>('Operator').implement({
+  description: 'A tow truck or mobile mechanic that orders are dispatched to',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    phone: t.exposeString('phone', { description: 'E.164' }),
+    services: t.field({ type: [ServiceCodeEnum], resolve: (op) => op.services }),
+    latitude: t.float({ resolve: (op) => op.position.latitude }),
+    longitude: t.float({ resolve: (op) => op.position.longitude }),
+    onDuty: t.exposeBoolean('onDuty', { description: 'Only operators on duty are offered to orders' }),
+    updatedAt: t.string({ resolve: (op) => op.updatedAt.toISOString() }),
+  }),
+});
+
+builder.objectType(OperatorNotFoundError, {
+  name: ERROR_TABLE.OPERATOR_NOT_FOUND.graphqlType!,
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof OperatorNotFoundError,
+  fields: (t) => ({ operatorId: t.exposeID('operatorId') }),
+});
+
+builder.queryField('operator', (t) =>
+  t.field({
+    type: OperatorRef,
+    nullable: true,
+    description: 'One operator, on duty or not. Needs the scope operators:read',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id }, { caller, operators }) => {
+      requireScope(caller, 'operators:read');
+      return operators.find(String(id));
+    },
+  }),
+);
