@@ -1,7 +1,14 @@
-import { NoOperatorAvailableError, PaymentProviderError } from './errors.js';
+import {
+  IdempotencyKeyInUseError,
+  IdempotencyKeyReusedError,
+  InvalidInputError,
+  NoOperatorAvailableError,
+  PaymentProviderError,
+} from './errors.js';
 import { estimateTravel, type TravelModel } from './estimate.js';
+import { MAX_IDEMPOTENCY_KEY_LENGTH, type IdempotencyStore, type IdempotentRequest } from './idempotency.js';
 import { SERVICE_NAMES, type NewOrder, type Order } from './order.js';
-import { parseOrderRequest } from './order-request.js';
+import { parseOrderRequest, type OrderRequest } from './order-request.js';
 import type { Caller, OperatorLocator, OrderStore, PaymentProvider } from './ports.js';
 import { priceService, type PricingPolicy } from './pricing.js';
 
@@ -15,6 +22,7 @@ export interface OrderServiceDeps {
   orders: OrderStore;
   operators: OperatorLocator;
   payments: PaymentProvider;
+  idempotency: IdempotencyStore;
   policy: OrderPolicy;
   clock: () => Date;
   newPaymentReference: () => string;
@@ -45,8 +53,7 @@ export function createOrderService(deps: OrderServiceDeps) {
    * link, store the order. A link is only handed out with a stored order: when the store fails,
    * the link is voided and the error goes up.
    */
-  async function createOrder(caller: Caller, input: unknown): Promise<Order> {
-    const request = parseOrderRequest(input);
+  async function createNew(caller: Caller, request: OrderRequest, idempotencyKey?: string): Promise<Order> {
     const operator = deps.operators.nearestAvailable(request.origin, request.serviceCode, policy.dispatchRadiusMetres);
     if (!operator) throw new NoOperatorAvailableError();
 
@@ -81,11 +88,41 @@ export function createOrderService(deps: OrderServiceDeps) {
 
     const paymentUrl = await requestPaymentLink(paymentReference, draft);
     try {
-      return await deps.orders.insert({ ...draft, paymentUrl });
+      return await deps.orders.insert({ ...draft, paymentUrl }, idempotencyKey);
     } catch (error) {
       await Promise.resolve()
         .then(() => deps.payments.cancelPaymentLink(paymentReference))
         .catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /**
+   * Creates an order. With an Idempotency-Key, the first request with that key makes the order
+   * and any repeat of it gets the same order back; a refused request leaves the key free, since
+   * it made nothing. Invalid input is refused before the key is looked at, so it is never kept.
+   */
+  async function createOrder(caller: Caller, input: unknown, idempotent?: IdempotentRequest): Promise<Order> {
+    const request = parseOrderRequest(input);
+    if (!idempotent) return createNew(caller, request);
+
+    const { key, fingerprint } = idempotent;
+    if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+      throw new InvalidInputError('Idempotency-Key', `debe tener entre 1 y ${MAX_IDEMPOTENCY_KEY_LENGTH} caracteres`);
+    }
+    const claim = await deps.idempotency.claim(caller.subject, key, fingerprint, deps.clock());
+    if (claim.kind === 'reused') throw new IdempotencyKeyReusedError();
+    if (claim.kind === 'in-use') throw new IdempotencyKeyInUseError();
+    if (claim.kind === 'done') {
+      const order = await deps.orders.findById(claim.orderId, caller.subject);
+      if (order) return order;
+      throw new Error(`order ${claim.orderId} bound to an idempotency key is missing`);
+    }
+    try {
+      return await createNew(caller, request, key);
+    } catch (error) {
+      // Only an order-less claim is released: an order stored before a failure keeps its key.
+      await deps.idempotency.release(caller.subject, key).catch(() => undefined);
       throw error;
     }
   }

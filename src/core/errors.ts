@@ -2,9 +2,16 @@
 // stable part that programs read. Each code has exactly one class so that the GraphQL edge can
 // register one union member per class.
 export type DomainErrorCode = 'INVALID_INPUT' | 'NO_OPERATOR_AVAILABLE' | 'PAYMENT_PROVIDER_UNAVAILABLE';
+// Failures of managing the roster. Apart from DomainErrorCode, which lists the outcomes of creating
+// an order that REST and GraphQL must agree on; the roster is managed through GraphQL only.
+export type RosterErrorCode = 'OPERATOR_NOT_FOUND';
+
+// Refusals of a repeated Idempotency-Key. Transport-level, like the token: GraphQL says them as
+// top-level errors with these codes, not as members of the createOrder union.
+export type IdempotencyErrorCode = 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
 
 export abstract class DomainError extends Error {
-  abstract readonly code: DomainErrorCode;
+  abstract readonly code: DomainErrorCode | RosterErrorCode | IdempotencyErrorCode;
 }
 
 export class InvalidInputError extends DomainError {
@@ -37,5 +44,29 @@ export class PaymentProviderError extends DomainError {
 
   constructor(options?: { cause?: unknown }) {
     super('El proveedor de pagos no está disponible; no se creó la orden', options);
+  }
+}
+
+export class OperatorNotFoundError extends DomainError {
+  readonly code = 'OPERATOR_NOT_FOUND';
+
+  constructor(readonly operatorId: string) {
+    super(`No existe el operador ${operatorId}`);
+  }
+}
+
+export class IdempotencyKeyReusedError extends DomainError {
+  readonly code = 'IDEMPOTENCY_KEY_REUSED';
+
+  constructor() {
+    super('La clave Idempotency-Key ya se usó con otra solicitud');
+  }
+}
+
+export class IdempotencyKeyInUseError extends DomainError {
+  readonly code = 'IDEMPOTENCY_KEY_IN_USE';
+
+  constructor() {
+    super('Otra solicitud con la misma Idempotency-Key está en curso; reintente en un momento');
   }
 }

@@ -7,7 +7,8 @@ export interface Caller {
 }
 
 export interface OrderStore {
-  insert(order: NewOrder): Promise<Order>;
+  /** Stores the order; with a key, binds that claimed Idempotency-Key to it in the same write. */
+  insert(order: NewOrder, idempotencyKey?: string): Promise<Order>;
   findById(id: number, ownerSubject: string): Promise<Order | null>;
   findByPaymentReference(reference: string): Promise<Order | null>;
 }

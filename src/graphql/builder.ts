@@ -2,13 +2,22 @@ import SchemaBuilder from '@pothos/core';
 import ErrorsPlugin from '@pothos/plugin-errors';
 import type { AuthenticatedCaller } from '../auth/verify-token.js';
 import type { OrderService } from '../core/create-order.js';
+import type { IdempotentRequest } from '../core/idempotency.js';
+import type { OperatorService } from '../core/operator-service.js';
 
 export interface GraphQLContext {
   caller: AuthenticatedCaller;
   orders: OrderService;
+  /** The request's Idempotency-Key header, with the fingerprint of its operation and variables. */
+  idempotent?: IdempotentRequest;
 }
 
-export const builder = new SchemaBuilder<{ Context: GraphQLContext; DefaultFieldNullability: false }>({
+/** What the resolvers see: the context createApp builds, with the services compose.ts adds to it. */
+export interface ResolverContext extends GraphQLContext {
+  operators: OperatorService;
+}
+
+export const builder = new SchemaBuilder<{ Context: ResolverContext; DefaultFieldNullability: false }>({
   plugins: [ErrorsPlugin],
   // Fields are non-null unless they say otherwise, as the contract's schema is.
   defaultFieldNullability: false,

@@ -30,6 +30,7 @@ builder.mutationField('createOrder', (t) =>
       result: { name: 'CreateOrderSuccess' },
       dataField: { name: 'order' },
     },
-    resolve: async (_root, { input }, { caller, orders }) => toOrderView(await orders.createOrder(caller, input)),
+    resolve: async (_root, { input }, { caller, orders, idempotent }) =>
+      toOrderView(await orders.createOrder(caller, input, idempotent)),
   }),
 );

@@ -4,7 +4,9 @@ import type { OrderService } from '../core/create-order.js';
 import { InvalidInputError } from '../core/errors.js';
 import { toOrderView } from '../order-view.js';
 import { toErrorResponse } from './error-response.js';
+import { idempotentRequest } from './idempotency-header.js';
 import { readJsonObject } from './json-body.js';
+import type { PlainRequest, PlainResponse } from './plain.js';
 import { errorResponse, json } from './responses.js';
 
 export interface OrdersRouteDeps {
@@ -18,12 +20,14 @@ export interface OrdersRouteDeps {
 
 /** `POST /applications/orders`, wire-compatible with the legacy service. */
 export function createOrdersRoute(deps: OrdersRouteDeps) {
-  return async function ordersRoute(request: Request): Promise<Response> {
-    if (request.method !== 'POST') return errorResponse('METHOD_NOT_ALLOWED', 'Use POST');
+  return async function ordersRoute(request: PlainRequest): Promise<PlainResponse> {
+    if (request.method !== 'POST') return errorResponse('METHOD_NOT_ALLOWED', 'Use POST', {}, { allow: 'POST' });
     try {
-      const caller = await deps.authenticate(request.headers.get('authorization'));
-      const { serviceId, ...body } = await readJsonObject(request, deps.maxBodyBytes);
-      const order = await deps.orders.createOrder(caller, { ...body, serviceCode: serviceId });
+      const caller = await deps.authenticate(request.header('authorization'));
+      const content = await readJsonObject(request, deps.maxBodyBytes);
+      const { serviceId, ...body } = content;
+      const idempotent = idempotentRequest(request.header('idempotency-key'), 'rest', content);
+      const order = await deps.orders.createOrder(caller, { ...body, serviceCode: serviceId }, idempotent);
       const view: Record<string, unknown> = toOrderView(order);
       if (deps.legacyPaymentField) view[deps.legacyPaymentField] = view.paymentProviderReference;
       return json(200, view);

@@ -112,19 +112,37 @@ const INSERT = `insert into orders (${COLUMNS.join(', ')})
   select ${COLUMNS.join(', ')} from json_populate_recordset(null::orders, $1::json)
   returning id, payment_reference`;
 
+// The same insert, binding each order's Idempotency-Key to it in the same statement, so that a
+// stored order and its key cannot part. Only batches that carry a key pay for it.
+const INSERT_AND_BIND = `with inserted as (${INSERT.replace('returning id, payment_reference', 'returning id, owner_subject, payment_reference')}),
+  bound as (
+    update idempotency_keys k set order_id = i.id
+    from inserted i join json_to_recordset($1::json) as r(payment_reference text, idempotency_key text)
+      on r.payment_reference = i.payment_reference
+    where k.owner_subject = i.owner_subject and k.key = r.idempotency_key)
+  select id, payment_reference from inserted`;
+
+interface Insert {
+  order: NewOrder;
+  idempotencyKey?: string;
+}
+
 export function createOrderStore(sql: Sql): OrderStore {
   // Orders arriving together are inserted together (see group-commit.ts). Ids are matched back
   // by payment reference, which is unique, rather than trusting the order of returned rows.
-  const insert = groupCommit(async (orders: NewOrder[]): Promise<Order[]> => {
-    const { rows } = await sql.query<{ id: string | number; payment_reference: string }>(INSERT, [
-      JSON.stringify(orders.map(toRecord)),
-    ]);
+  const write = groupCommit(async (inserts: Insert[]): Promise<Order[]> => {
+    const keyed = inserts.some((i) => i.idempotencyKey);
+    const records = inserts.map((i) => ({ ...toRecord(i.order), idempotency_key: i.idempotencyKey ?? null }));
+    const { rows } = await sql.query<{ id: string | number; payment_reference: string }>(
+      keyed ? INSERT_AND_BIND : INSERT,
+      [JSON.stringify(records)],
+    );
     const ids = new Map(rows.map((r) => [r.payment_reference, Number(r.id)]));
-    return orders.map((o) => ({ ...o, id: ids.get(o.paymentReference)! }));
+    return inserts.map(({ order }) => ({ ...order, id: ids.get(order.paymentReference)! }));
   }, MAX_BATCH);
 
   return {
-    insert,
+    insert: (order, idempotencyKey) => write({ order, idempotencyKey }),
     async findById(id, ownerSubject) {
       const { rows } = await sql.query<OrderRow>('select * from orders where id = $1 and owner_subject = $2', [
         id,

@@ -74,7 +74,7 @@ describe('the createOrder mutation', () => {
 
   it('when the store fails unexpectedly, then the error is masked and says nothing of SQL', async () => {
     const broken = await startTestService();
-    await broken.sql.exec('drop table orders');
+    await broken.sql.exec('drop table orders cascade');
     const response = await broken.gql(CREATE_ORDER, { input: input() });
     await broken.close();
     expect(response.body.errors[0].message).toBe('Unexpected error.');

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainErrorCode } from '../../src/core/errors.js';
 import { ERROR_TABLE } from '../../src/error-table.js';
+import { idempotentRequest } from '../../src/http/idempotency-header.js';
+import { createIdempotencyStore } from '../../src/store/idempotency-store.js';
 import { CREATE_ORDER } from '../support/operations.js';
 import { NOWHERE, restBody, startTestService, type TestService } from '../support/service.js';
 
@@ -54,5 +56,35 @@ describe('REST and GraphQL agree on every outcome', () => {
     expect(rest.body.code).toBe(outcome);
     expect(graphql).toMatchObject({ __typename: entry.graphqlType, code: outcome, message: rest.body.message });
     expect(await service.countOrders()).toBe(before);
+  });
+});
+
+describe('REST and GraphQL agree on refusals of an Idempotency-Key', () => {
+  const graphqlBody = (input: Record<string, unknown>) => JSON.stringify({ query: CREATE_ORDER, variables: { input } });
+  const send = (face: 'rest' | 'graphql', key: string, body: Record<string, unknown>) =>
+    service.call(face === 'rest' ? '/applications/orders' : '/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': key },
+      body: face === 'rest' ? JSON.stringify(body) : graphqlBody(toGraphQLInput(body)),
+    });
+  const codeOf = (face: 'rest' | 'graphql', answer: { body: any }) =>
+    face === 'rest' ? answer.body.code : answer.body.errors?.[0]?.extensions?.code;
+
+  it.each(['rest', 'graphql'] as const)('IDEMPOTENCY_KEY_REUSED through %s', async (face) => {
+    const key = `reused-${face}`;
+    await send(face, key, CASES.SUCCESS);
+    const answer = await send(face, key, restBody({ serviceId: 2 }));
+    expect([answer.status, codeOf(face, answer)]).toEqual([ERROR_TABLE.IDEMPOTENCY_KEY_REUSED.status, 'IDEMPOTENCY_KEY_REUSED']);
+  });
+
+  it.each(['rest', 'graphql'] as const)('IDEMPOTENCY_KEY_IN_USE through %s', async (face) => {
+    const key = `in-use-${face}`;
+    // The first request is still running: its claim is there, with no order yet.
+    const content = face === 'rest' ? CASES.SUCCESS : JSON.parse(graphqlBody(toGraphQLInput(CASES.SUCCESS)));
+    const { fingerprint } = idempotentRequest(key, face, content)!;
+    await createIdempotencyStore(service.sql, { staleAfterMs: 60_000, keepForMs: 86_400_000 })
+      .claim('app-1', key, fingerprint, new Date());
+    const answer = await send(face, key, CASES.SUCCESS);
+    expect([answer.status, codeOf(face, answer)]).toEqual([ERROR_TABLE.IDEMPOTENCY_KEY_IN_USE.status, 'IDEMPOTENCY_KEY_IN_USE']);
   });
 });

@@ -1,6 +1,7 @@
 // Hand-written fakes for the ports of the order service, shared by the core tests.
 import { createOrderService, type OrderPolicy } from '../../src/core/create-order.js';
 import { createOperatorRoster, type Operator } from '../../src/core/operator-roster.js';
+import type { IdempotencyStore } from '../../src/core/idempotency.js';
 import type { Order, Point } from '../../src/core/order.js';
 import type { OperatorLocator, OrderStore, PaymentLinkRequest, PaymentProvider } from '../../src/core/ports.js';
 
@@ -27,15 +28,39 @@ export const operator = (id: string, latitude: number, onDuty = true): Operator 
   updatedAt: new Date('2026-01-01T00:00:00Z'),
 });
 
+/** Idempotency keys by `${owner} ${key}`: the fingerprint of the claim and the order bound to it. */
+export type KeyTable = Map<string, { fingerprint: string; orderId?: number }>;
+
+/** Claims keys in `keys`; the in-memory order store binds them. No claim ever goes stale here. */
+export function inMemoryKeys(keys: KeyTable = new Map()): IdempotencyStore & { keys: KeyTable } {
+  return {
+    keys,
+    async claim(owner, key, fingerprint) {
+      const held = keys.get(`${owner} ${key}`);
+      if (!held) {
+        keys.set(`${owner} ${key}`, { fingerprint });
+        return { kind: 'claimed' };
+      }
+      if (held.fingerprint !== fingerprint) return { kind: 'reused' };
+      return held.orderId ? { kind: 'done', orderId: held.orderId } : { kind: 'in-use' };
+    },
+    async release(owner, key) {
+      if (!keys.get(`${owner} ${key}`)?.orderId) keys.delete(`${owner} ${key}`);
+    },
+  };
+}
+
 /** Keeps orders in an array and gives them ids 1, 2, 3…; `failure` makes every insert throw. */
-export function inMemoryStore(failure?: Error): OrderStore & { rows: Order[] } {
+export function inMemoryStore(failure?: Error, keys: KeyTable = new Map()): OrderStore & { rows: Order[] } {
   const rows: Order[] = [];
   return {
     rows,
-    async insert(order) {
+    async insert(order, idempotencyKey) {
       if (failure) throw failure;
       const stored = { ...order, id: rows.length + 1 };
       rows.push(stored);
+      const claim = idempotencyKey && keys.get(`${order.ownerSubject} ${idempotencyKey}`);
+      if (claim) claim.orderId = stored.id;
       return stored;
     },
     async findById(id, ownerSubject) {
@@ -88,16 +113,18 @@ export interface Arrangement {
 /** The order service over the fakes, with a fixed clock and references ref-1, ref-2… */
 export function arrangeOrderService(options: Arrangement) {
   const roster = recordingRoster(options.operators);
-  const orders = inMemoryStore(options.storeFailure);
+  const idempotency = inMemoryKeys();
+  const orders = inMemoryStore(options.storeFailure, idempotency.keys);
   const payments = recordingPayments(options.payFailure, options.cancelFailure);
   let references = 0;
   const service = createOrderService({
     orders,
     operators: roster.locator,
     payments: payments.provider,
+    idempotency,
     policy,
     clock: () => new Date(NOW),
     newPaymentReference: () => `ref-${++references}`,
   });
-  return { service, orders, payments, lookups: roster.lookups };
+  return { service, orders, payments, idempotency, lookups: roster.lookups };
 }
