@@ -1,16 +1,22 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GraphQLError } from 'graphql';
-import { createYoga, type Plugin } from 'graphql-yoga';
+import { createYoga, maskError, type Plugin } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import { UnauthenticatedError, type Authenticate } from './auth/verify-token.js';
 import type { OrderService } from './core/create-order.js';
 import { RequestError } from './error-table.js';
-import type { GraphQLContext } from './graphql/builder.js';
+import { DomainError } from './core/errors.js';
+import type { GraphQLContext, ResolverContext } from './graphql/builder.js';
 import { schema } from './graphql/schema.js';
 import { toErrorResponse } from './http/error-response.js';
+import { idempotentRequest } from './http/idempotency-header.js';
+import { fromNode, sendNode } from './http/node-adapter.js';
 import { createOrdersRoute } from './http/orders-route.js';
+import { fromFetch, toFetchResponse, type PlainRequest, type PlainResponse, type PlainRoute } from './http/plain.js';
 import { errorResponse, json } from './http/responses.js';
 import { createSandboxPage } from './http/sandbox-page.js';
 import { SANDBOX_PATH } from './payments/sandbox.js';
+import { StoreUnavailableError } from './store/store-unavailable.js';
 
 export interface AppDeps {
   orders: OrderService;
@@ -22,45 +28,53 @@ export interface AppDeps {
   isReady: () => Promise<boolean>;
   /** Pre-filled in GraphiQL's headers; development only. */
   graphiqlToken?: string;
+  /** The other services the resolvers use, merged into every GraphQL context. */
+  extraContext: Omit<ResolverContext, keyof GraphQLContext>;
 }
 
-type Route = (request: Request, url: URL) => Promise<Response>;
-
-/** The whole HTTP surface as one fetch handler (also a node:http listener); opens no port. */
+/**
+ * The whole HTTP surface. `fetch` answers a Request (tests call it; no port is opened);
+ * `handleNode` is the node:http listener, which serves the REST routes straight from node's
+ * request and response and hands /graphql to yoga. Both run the same route handlers.
+ */
 export function createApp(deps: AppDeps) {
   const ordersRoute = createOrdersRoute(deps);
   const sandboxPage = createSandboxPage(deps.orders);
-  const healthz: Route = async () => json(200, { status: 'ok' });
-  const readyz: Route = async () =>
+  const healthz: PlainRoute = async () => json(200, { status: 'ok' });
+  const readyz: PlainRoute = async () =>
     (await deps.isReady()) ? json(200, { status: 'ready' }) : json(503, { status: 'store unavailable' });
+  const notFound: PlainRoute = async () => errorResponse('NOT_FOUND', 'Ruta no encontrada');
 
-  const route = (path: string): Route | undefined => {
+  const routeFor = (path: string): PlainRoute | undefined => {
+    if (path === '/graphql') return undefined;
     if (path === '/applications/orders') return ordersRoute;
     if (path === '/healthz') return healthz;
     if (path === '/readyz') return readyz;
     if (path.startsWith(SANDBOX_PATH)) return sandboxPage;
-    return undefined;
+    return notFound;
   };
 
-  // Everything but /graphql is answered here, before yoga parses anything.
+  async function serve(route: PlainRoute, request: PlainRequest, url: URL): Promise<PlainResponse> {
+    try {
+      return await route(request, url);
+    } catch (error) {
+      return toErrorResponse(error, deps.log);
+    }
+  }
+
+  // Through yoga (fetch): everything but /graphql is answered here, before yoga parses anything.
   const router: Plugin = {
     async onRequest({ request, url, endResponse }) {
-      if (url.pathname === '/graphql') {
-        if (Number(request.headers.get('content-length') ?? 0) > deps.maxBodyBytes) {
-          endResponse(toErrorResponse(new RequestError('PAYLOAD_TOO_LARGE'), deps.log));
-        }
-        return;
-      }
-      const handler = route(url.pathname);
-      try {
-        endResponse(handler ? await handler(request, url) : errorResponse('NOT_FOUND', 'Ruta no encontrada'));
-      } catch (error) {
-        endResponse(toErrorResponse(error, deps.log));
+      const route = routeFor(url.pathname);
+      if (route) {
+        endResponse(toFetchResponse(await serve(route, fromFetch(request), url)));
+      } else if (Number(request.headers.get('content-length') ?? 0) > deps.maxBodyBytes) {
+        endResponse(toFetchResponse(toErrorResponse(new RequestError('PAYLOAD_TOO_LARGE'), deps.log)));
       }
     },
   };
 
-  return createYoga<object, GraphQLContext>({
+  const yoga = createYoga<object, ResolverContext>({
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
@@ -68,15 +82,35 @@ export function createApp(deps: AppDeps) {
       title: 'Órdenes de asistencia en ruta',
       ...(deps.graphiqlToken ? { headers: JSON.stringify({ Authorization: `Bearer ${deps.graphiqlToken}` }) } : {}),
     },
+    // Unexpected errors are masked. Known failures that are no member of a result union (a store
+    // outage, a refused Idempotency-Key) are top-level errors with their code and HTTP status.
+    maskedErrors: {
+      maskError(error, message, isDev) {
+        const original = error instanceof GraphQLError ? error.originalError : error;
+        const known = original instanceof StoreUnavailableError || original instanceof DomainError;
+        if (!known) return maskError(error, message, isDev);
+        const rest = toErrorResponse(original, deps.log);
+        return new GraphQLError(JSON.parse(rest.body).message, {
+          extensions: { code: original.code, http: { status: rest.status, headers: rest.headers } },
+        });
+      },
+    },
     logging: {
       debug: (...args) => deps.log.debug({ args }, 'graphql'),
       info: (...args) => deps.log.info({ args }, 'graphql'),
       warn: (...args) => deps.log.warn({ args }, 'graphql'),
       error: (...args) => deps.log.error({ err: args[0] }, 'graphql error'),
     },
-    context: async ({ request }) => {
+    context: async ({ request, params }) => {
       try {
-        return { caller: await deps.authenticate(request.headers.get('authorization')), orders: deps.orders };
+        const caller = await deps.authenticate(request.headers.get('authorization'));
+        const { query, variables, operationName } = params;
+        const idempotent = idempotentRequest(request.headers.get('idempotency-key'), 'graphql', {
+          query,
+          variables,
+          operationName,
+        });
+        return { ...deps.extraContext, caller, orders: deps.orders, idempotent };
       } catch (error) {
         if (!(error instanceof UnauthenticatedError)) throw error;
         throw new GraphQLError(error.message, {
@@ -86,6 +120,46 @@ export function createApp(deps: AppDeps) {
     },
     plugins: [router],
   });
+
+  async function handleNode(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://service');
+    const route = routeFor(url.pathname);
+    if (!route && req.method === 'POST') return graphqlWithBody(req, res);
+    if (!route) return yoga(req, res);
+    sendNode(res, await serve(route, fromNode(req), url));
+  }
+
+  /**
+   * A GraphQL POST: the body is read here, under the same size limit as REST (declared or not),
+   * and handed to yoga already parsed, the way body-parsing middleware does; yoga then skips
+   * turning node's stream into a fetch body, a third of the CPU a mutation costs. A body that is
+   * not a JSON object goes on as text, for yoga to answer as it always does.
+   */
+  async function graphqlWithBody(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const plain = fromNode(req);
+    let text: string;
+    try {
+      if (Number(plain.header('content-length')) > deps.maxBodyBytes) throw new RequestError('PAYLOAD_TOO_LARGE');
+      text = await plain.text(deps.maxBodyBytes);
+    } catch (error) {
+      return sendNode(res, toErrorResponse(error, deps.log));
+    }
+    Object.assign(req, { body: parsedObject(plain.header('content-type'), text) ?? text });
+    return yoga(req, res);
+  }
+
+  return { fetch: yoga.fetch, handleNode };
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** The body as an object when it is a JSON object with something in it; undefined otherwise. */
+function parsedObject(contentType: string | undefined, text: string): object | undefined {
+  if (!contentType?.includes('json')) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && Object.keys(value).length > 0 ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -4,11 +4,13 @@ import { createApp } from './app.js';
 import type { Config } from './config.js';
 import { createTokenVerifier } from './auth/verify-token.js';
 import { createOrderService } from './core/create-order.js';
-import { createOperatorRoster } from './core/operator-roster.js';
+import { createOperatorService } from './core/operator-service.js';
 import type { PaymentProvider } from './core/ports.js';
 import { createSandboxPayments } from './payments/sandbox.js';
+import { createSpatialRoster } from './roster/spatial-roster.js';
 import { migrate } from './store/migrate.js';
 import { createOperatorStore } from './store/operator-store.js';
+import { createIdempotencyStore } from './store/idempotency-store.js';
 import { createOrderStore } from './store/order-store.js';
 import { seedDemoOperators } from './store/seed.js';
 import type { Sql } from './store/sql.js';
@@ -36,12 +38,26 @@ export async function composeService(parts: ServiceParts) {
     const seeded = await seedDemoOperators(operatorStore, clock());
     if (seeded) log.info({ seeded }, 'demo operators seeded into an empty roster');
   }
-  const roster = createOperatorRoster(await operatorStore.all());
+  const roster = createSpatialRoster();
+  await roster.load(operatorStore.placements());
+  log.info({ operators: roster.size() }, 'roster loaded');
+  const operators = createOperatorService({
+    store: operatorStore,
+    index: roster,
+    clock,
+    dispatchRadiusMetres: config.policy.dispatchRadiusMetres,
+  });
+
+  // A create takes milliseconds; a claim still without its order after a minute was left by a
+  // process that died, and its key may be taken by the client's next retry.
+  const idempotency = createIdempotencyStore(sql, { staleAfterMs: 60_000, keepForMs: config.idempotencyKeyTtlMs });
+  await idempotency.purge(clock());
 
   const orders = createOrderService({
     orders: createOrderStore(sql),
     operators: roster,
     payments: parts.payments ?? createSandboxPayments(config.publicUrl),
+    idempotency,
     policy: config.policy,
     clock,
     newPaymentReference: randomUUID,
@@ -55,6 +71,8 @@ export async function composeService(parts: ServiceParts) {
     legacyPaymentField: config.legacyPaymentField,
     isReady: () => sql.query('select 1').then(() => true, () => false),
     graphiqlToken: parts.graphiqlToken,
+    extraContext: { operators },
   });
-  return { app, orders, roster };
+  const purgeExpiredKeys = () => idempotency.purge(clock());
+  return { app, orders, operators, roster, purgeExpiredKeys };
 }

@@ -9,6 +9,7 @@ export const SETTINGS = {
   HOST: { default: '0.0.0.0', doc: 'bind address' },
   DATA_DIR: { default: './data', doc: 'where the embedded store (PGlite) keeps its files, and the development secret' },
   DATABASE_URL: { default: '', doc: 'postgres://… to use that PostgreSQL server instead of the embedded store' },
+  WORKERS: { default: '1', doc: 'server processes sharing the port; more than 1 needs DATABASE_URL' },
   AUTH_JWT_SECRET: { default: '', doc: 'HS256 shared secret for Bearer tokens, at least 32 bytes' },
   AUTH_JWKS_URL: { default: '', doc: 'JWKS endpoint for asymmetric tokens (RS256/ES256/EdDSA)' },
   AUTH_ISSUER: { default: '', doc: 'when set, tokens must carry exactly this `iss`' },
@@ -29,6 +30,7 @@ export const SETTINGS = {
   CIRCUITY_FACTOR: { default: '1.25', doc: 'road distance over great-circle distance, for estimates' },
   AVERAGE_SPEED_KMH: { default: '30', doc: 'average road speed, for duration estimates' },
   PAYMENT_REFERENCE_LEGACY_FIELD: { default: '', doc: 'one more REST key carrying the payment URL, e.g. the legacy `<provider>Reference`' },
+  IDEMPOTENCY_KEY_TTL_HOURS: { default: '24', doc: 'how long an Idempotency-Key is remembered (at least 24 hours)' },
   SEED_DEMO_OPERATORS: { default: 'true', doc: 'seed the demo roster around Santiago into an empty store' },
 } as const satisfies Record<string, { default: string; doc: string }>;
 
@@ -41,6 +43,7 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  workers: number;
   auth: { jwtSecret: string | null; jwksUrl: string | null; issuer: string | null; audience: string | null };
   production: boolean;
   publicUrl: string;
@@ -48,6 +51,7 @@ export interface Config {
   maxBodyBytes: number;
   policy: OrderPolicy;
   legacyPaymentField: string | null;
+  idempotencyKeyTtlMs: number;
   seedDemoOperators: boolean;
 }
 
@@ -87,8 +91,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
   }
 
+  const workers = number('WORKERS', { min: 1, max: 256, integer: true });
+  if (workers > 1 && !databaseUrl) {
+    throw new ConfigError('WORKERS > 1 needs DATABASE_URL: the embedded store belongs to one process');
+  }
+
   return {
     port,
+    workers,
     host: get('HOST'),
     dataDir: get('DATA_DIR'),
     databaseUrl,
@@ -115,6 +125,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
     },
     legacyPaymentField: optional('PAYMENT_REFERENCE_LEGACY_FIELD'),
+    idempotencyKeyTtlMs: number('IDEMPOTENCY_KEY_TTL_HOURS', { min: 24 }) * 3_600_000,
     seedDemoOperators: get('SEED_DEMO_OPERATORS') !== 'false',
   };
 }

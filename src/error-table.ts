@@ -1,15 +1,19 @@
-import type { DomainErrorCode } from './core/errors.js';
+import type { DomainErrorCode, IdempotencyErrorCode, RosterErrorCode } from './core/errors.js';
 
 export type EdgeErrorCode =
   | 'MALFORMED_JSON'
   | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'METHOD_NOT_ALLOWED'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'INTERNAL';
 
-export type ErrorCode = DomainErrorCode | EdgeErrorCode;
+/** Failures of the infrastructure, whatever the request: the client may retry later. */
+export type StoreErrorCode = 'STORE_UNAVAILABLE';
+
+export type ErrorCode = DomainErrorCode | RosterErrorCode | IdempotencyErrorCode | EdgeErrorCode | StoreErrorCode;
 
 interface ErrorEntry {
   status: number;
@@ -27,12 +31,17 @@ export const ERROR_TABLE: Record<ErrorCode, ErrorEntry> = {
     graphqlType: 'PaymentProviderError',
     message: 'El proveedor de pagos no está disponible; no se creó la orden',
   },
+  OPERATOR_NOT_FOUND: { status: 404, graphqlType: 'OperatorNotFoundError', message: 'No existe el operador' },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, message: 'La clave Idempotency-Key ya se usó con otra solicitud' },
+  IDEMPOTENCY_KEY_IN_USE: { status: 409, message: 'Otra solicitud con la misma Idempotency-Key está en curso' },
   MALFORMED_JSON: { status: 400, message: 'El cuerpo de la solicitud debe ser un objeto JSON' },
   UNAUTHENTICATED: { status: 401, message: 'Token de acceso ausente o inválido' },
+  FORBIDDEN: { status: 403, message: 'El token no tiene el permiso necesario' },
   NOT_FOUND: { status: 404, message: 'Recurso no encontrado' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Método no permitido' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'El cuerpo de la solicitud es demasiado grande' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'El cuerpo debe enviarse como application/json' },
+  STORE_UNAVAILABLE: { status: 503, message: 'La base de datos no está disponible; intente de nuevo en unos momentos' },
   INTERNAL: { status: 500, message: 'Error interno del servidor' },
 };
 

@@ -1,16 +1,20 @@
 import { ERROR_TABLE, type ErrorCode } from '../error-table.js';
+import type { PlainResponse } from './plain.js';
 
-export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
-  });
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): PlainResponse {
+  return { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, body: JSON.stringify(body) };
 }
 
 /** `{"message", "code"}` (plus `field` for invalid input) with the status the table gives the code. */
-export function errorResponse(code: ErrorCode, message: string, extra: { field?: string } = {}): Response {
-  const headers: Record<string, string> = {};
-  if (code === 'UNAUTHENTICATED') headers['www-authenticate'] = 'Bearer';
-  if (code === 'METHOD_NOT_ALLOWED') headers.allow = 'POST';
-  return json(ERROR_TABLE[code].status, { message, code, ...extra }, headers);
+export function errorResponse(
+  code: ErrorCode,
+  message: string,
+  extra: { field?: string } = {},
+  headers: Record<string, string> = {},
+): PlainResponse {
+  const implied: Record<string, string> = {};
+  if (code === 'UNAUTHENTICATED') implied['www-authenticate'] = 'Bearer';
+  // An outage of the store is short-lived or long; either way a client should not hammer it.
+  if (code === 'STORE_UNAVAILABLE') implied['retry-after'] = '1';
+  return json(ERROR_TABLE[code].status, { message, code, ...extra }, { ...implied, ...headers });
 }

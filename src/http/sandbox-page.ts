@@ -1,6 +1,7 @@
 import type { OrderService } from '../core/create-order.js';
 import { toMajorUnits } from '../core/pricing.js';
 import { SANDBOX_PATH } from '../payments/sandbox.js';
+import type { PlainRequest, PlainResponse } from './plain.js';
 import { errorResponse } from './responses.js';
 
 const escapeHtml = (s: string) =>
@@ -8,8 +9,8 @@ const escapeHtml = (s: string) =>
 
 /** `GET /sandbox/payments/<reference>`: the sandbox provider's checkout page. */
 export function createSandboxPage(orders: OrderService) {
-  return async function sandboxPage(request: Request, url: URL): Promise<Response> {
-    if (request.method !== 'GET') return errorResponse('METHOD_NOT_ALLOWED', 'Use GET');
+  return async function sandboxPage(request: PlainRequest, url: URL): Promise<PlainResponse> {
+    if (request.method !== 'GET') return errorResponse('METHOD_NOT_ALLOWED', 'Use GET', {}, { allow: 'GET' });
     const reference = decodeURIComponent(url.pathname.slice(SANDBOX_PATH.length));
     const order = reference && (await orders.findOrderByPaymentReference(reference));
     if (!order) return errorResponse('NOT_FOUND', 'Pago no encontrado');
@@ -25,6 +26,6 @@ export function createSandboxPage(orders: OrderService) {
 <p>Referencia: <code>${escapeHtml(reference)}</code></p>
 <p>Este es un proveedor de pagos de prueba: no se cobra nada.</p>
 </body></html>`;
-    return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+    return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: html };
   };
 }

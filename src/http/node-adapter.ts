@@ -1,0 +1,35 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { RequestError } from '../error-table.js';
+import type { PlainRequest, PlainResponse } from './plain.js';
+
+export function fromNode(req: IncomingMessage): PlainRequest {
+  return {
+    method: req.method ?? 'GET',
+    header: (name) => {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value.join(', ') : value;
+    },
+    text: (limit) =>
+      new Promise((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        req.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > limit) {
+            req.removeAllListeners('data');
+            req.resume();
+            reject(new RequestError('PAYLOAD_TOO_LARGE'));
+          } else chunks.push(chunk);
+        });
+        req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        req.on('error', reject);
+      }),
+  };
+}
+
+export function sendNode(res: ServerResponse, r: PlainResponse): void {
+  // An unread body of a refused request is not worth keeping the connection for.
+  const close = r.status === 413 ? { connection: 'close' } : {};
+  res.writeHead(r.status, { ...r.headers, ...close, 'content-length': Buffer.byteLength(r.body) });
+  res.end(r.body);
+}

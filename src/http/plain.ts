@@ -1,0 +1,42 @@
+import { RequestError } from '../error-table.js';
+
+/**
+ * What the REST routes need of a request and give back as a response, whatever carries them:
+ * node:http in the server (no Request/Response objects on the hot path), fetch in tests and
+ * through yoga. Both adapters are below.
+ */
+export interface PlainRequest {
+  method: string;
+  /** A header by its lower-case name. */
+  header(name: string): string | undefined;
+  /** The body as text; PAYLOAD_TOO_LARGE past `limit` bytes. */
+  text(limit: number): Promise<string>;
+}
+
+export interface PlainResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export type PlainRoute = (request: PlainRequest, url: URL) => Promise<PlainResponse>;
+
+export function fromFetch(request: Request): PlainRequest {
+  return {
+    method: request.method,
+    header: (name) => request.headers.get(name) ?? undefined,
+    async text(limit) {
+      const chunks: Uint8Array[] = [];
+      let size = 0;
+      for await (const chunk of (request.body ?? []) as AsyncIterable<Uint8Array>) {
+        size += chunk.byteLength;
+        if (size > limit) throw new RequestError('PAYLOAD_TOO_LARGE');
+        chunks.push(chunk);
+      }
+      return Buffer.concat(chunks).toString('utf8');
+    },
+  };
+}
+
+export const toFetchResponse = (r: PlainResponse): Response =>
+  new Response(r.body, { status: r.status, headers: r.headers });

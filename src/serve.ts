@@ -1,0 +1,64 @@
+import { createServer } from 'node:http';
+import type { Logger } from 'pino';
+import { resolveAuth } from './auth/dev-secret.js';
+import { signToken } from './auth/sign-token.js';
+import { composeService } from './compose.js';
+import type { Config } from './config.js';
+import type { Sql } from './store/sql.js';
+
+const DEV_TOKEN_TTL_SECONDS = 24 * 3600;
+const PURGE_EVERY_MS = 3_600_000;
+
+/** The development token: pre-filled in GraphiQL and printed at start, outside production only. */
+export async function developmentToken(config: Config): Promise<string | undefined> {
+  const { secret, development } = resolveAuth(config);
+  if (!development || !secret) return undefined;
+  return signToken(secret, { sub: 'developer', ttlSeconds: DEV_TOKEN_TTL_SECONDS });
+}
+
+export function announce(port: number, token: string | undefined): void {
+  console.log(`GraphiQL: http://localhost:${port}/graphql`);
+  if (token) {
+    console.log(`Development token (24 h, sub "developer"), also pre-filled in GraphiQL:\n  Authorization: Bearer ${token}`);
+  }
+}
+
+/**
+ * One server process: takes the store being opened, wires the service, listens, and on SIGTERM or SIGINT
+ * stops taking connections, lets the requests in flight finish, and closes the store.
+ */
+export async function serve(config: Config, log: Logger, opening: Promise<Sql>, { quiet = false } = {}): Promise<void> {
+  const { secret } = resolveAuth(config);
+  const sql = await opening;
+  const graphiqlToken = await developmentToken(config);
+  const { app, purgeExpiredKeys } = await composeService({ config, sql, log, secret, graphiqlToken });
+  const purge = setInterval(() => {
+    purgeExpiredKeys().catch((error: unknown) => log.warn({ err: error }, 'purging idempotency keys failed'));
+  }, PURGE_EVERY_MS);
+  purge.unref();
+
+  const server = createServer(app.handleNode);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, resolve);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  log.info({ port, host: config.host }, 'listening');
+  if (!quiet) announce(port, graphiqlToken);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    clearInterval(purge);
+    server.closeIdleConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await sql.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
