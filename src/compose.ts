@@ -7,6 +7,7 @@ import { createOrderService } from './core/create-order.js';
 import { createOperatorService } from './core/operator-service.js';
 import type { PaymentProvider } from './core/ports.js';
 import { createSandboxPayments } from './payments/sandbox.js';
+import { createRosterSync } from './roster/roster-sync.js';
 import { createSpatialRoster } from './roster/spatial-roster.js';
 import { migrate } from './store/migrate.js';
 import { createOperatorStore } from './store/operator-store.js';
@@ -14,6 +15,10 @@ import { createIdempotencyStore } from './store/idempotency-store.js';
 import { createOrderStore } from './store/order-store.js';
 import { seedDemoOperators } from './store/seed.js';
 import type { Sql } from './store/sql.js';
+
+// A write to the roster commits within a second or two of taking its change number; one still
+// unseen after this long has rolled back.
+const ROSTER_GAP_TIMEOUT_MS = 30_000;
 
 export interface ServiceParts {
   config: Config;
@@ -39,6 +44,12 @@ export async function composeService(parts: ServiceParts) {
     if (seeded) log.info({ seeded }, 'demo operators seeded into an empty roster');
   }
   const roster = createSpatialRoster();
+  // Other instances on a shared database write to the roster too: follow them from the change
+  // log, starting from before the roster is read so that nothing written meanwhile is missed.
+  const rosterSync = config.databaseUrl
+    ? createRosterSync({ sql, store: operatorStore, index: roster, gapTimeoutMs: ROSTER_GAP_TIMEOUT_MS })
+    : null;
+  await rosterSync?.start();
   await roster.load(operatorStore.placements());
   log.info({ operators: roster.size() }, 'roster loaded');
   const operators = createOperatorService({
@@ -73,6 +84,9 @@ export async function composeService(parts: ServiceParts) {
     graphiqlToken: parts.graphiqlToken,
     extraContext: { operators },
   });
-  const purgeExpiredKeys = () => idempotency.purge(clock());
-  return { app, orders, operators, roster, purgeExpiredKeys };
+  const purgeExpired = async () => {
+    await idempotency.purge(clock());
+    await rosterSync?.purge();
+  };
+  return { app, orders, operators, roster, rosterSync, purgeExpired };
 }

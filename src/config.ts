@@ -30,6 +30,7 @@ export const SETTINGS = {
   CIRCUITY_FACTOR: { default: '1.25', doc: 'road distance over great-circle distance, for estimates' },
   AVERAGE_SPEED_KMH: { default: '30', doc: 'average road speed, for duration estimates' },
   PAYMENT_REFERENCE_LEGACY_FIELD: { default: '', doc: 'one more REST key carrying the payment URL, e.g. the legacy `<provider>Reference`' },
+  ROSTER_SYNC_SECONDS: { default: '2', doc: 'on PostgreSQL, how often each instance reads the roster changes of the others' },
   IDEMPOTENCY_KEY_TTL_HOURS: { default: '24', doc: 'how long an Idempotency-Key is remembered (at least 24 hours)' },
   SEED_DEMO_OPERATORS: { default: 'true', doc: 'seed the demo roster around Santiago into an empty store' },
 } as const satisfies Record<string, { default: string; doc: string }>;
@@ -52,6 +53,7 @@ export interface Config {
   policy: OrderPolicy;
   legacyPaymentField: string | null;
   idempotencyKeyTtlMs: number;
+  rosterSyncMs: number;
   seedDemoOperators: boolean;
 }
 
@@ -126,6 +128,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     legacyPaymentField: optional('PAYMENT_REFERENCE_LEGACY_FIELD'),
     idempotencyKeyTtlMs: number('IDEMPOTENCY_KEY_TTL_HOURS', { min: 24 }) * 3_600_000,
+    rosterSyncMs: number('ROSTER_SYNC_SECONDS', { min: 0.1, max: 3600 }) * 1000,
     seedDemoOperators: get('SEED_DEMO_OPERATORS') !== 'false',
   };
 }

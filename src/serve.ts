@@ -9,6 +9,19 @@ import type { Sql } from './store/sql.js';
 const DEV_TOKEN_TTL_SECONDS = 24 * 3600;
 const PURGE_EVERY_MS = 3_600_000;
 
+/** Runs `task` every `ms`, never two at once, without keeping the process alive. */
+function every(ms: number, task: () => Promise<unknown>, onError: (error: unknown) => void): NodeJS.Timeout {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    task()
+      .catch(onError)
+      .finally(() => (running = false));
+  }, ms);
+  return timer.unref();
+}
+
 /** The development token: pre-filled in GraphiQL and printed at start, outside production only. */
 export async function developmentToken(config: Config): Promise<string | undefined> {
   const { secret, development } = resolveAuth(config);
@@ -31,11 +44,13 @@ export async function serve(config: Config, log: Logger, opening: Promise<Sql>, 
   const { secret } = resolveAuth(config);
   const sql = await opening;
   const graphiqlToken = await developmentToken(config);
-  const { app, purgeExpiredKeys } = await composeService({ config, sql, log, secret, graphiqlToken });
-  const purge = setInterval(() => {
-    purgeExpiredKeys().catch((error: unknown) => log.warn({ err: error }, 'purging idempotency keys failed'));
-  }, PURGE_EVERY_MS);
-  purge.unref();
+  const { app, rosterSync, purgeExpired } = await composeService({ config, sql, log, secret, graphiqlToken });
+  const timers = [
+    every(PURGE_EVERY_MS, purgeExpired, (err) => log.warn({ err }, 'purging expired keys and changes failed')),
+    ...(rosterSync
+      ? [every(config.rosterSyncMs, rosterSync.poll, (err) => log.warn({ err }, 'following the roster failed'))]
+      : []),
+  ];
 
   const server = createServer(app.handleNode);
   server.keepAliveTimeout = 65_000;
@@ -53,7 +68,7 @@ export async function serve(config: Config, log: Logger, opening: Promise<Sql>, 
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
-    clearInterval(purge);
+    timers.forEach(clearInterval);
     server.closeIdleConnections();
     await new Promise((resolve) => server.close(resolve));
     await sql.close();

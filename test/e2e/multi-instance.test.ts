@@ -74,4 +74,34 @@ describe.skipIf(postgres.skip !== null)(`two instances on one database, ${onEngi
     expect(rows.map((r) => Number(r.id)).sort((a, b) => a - b)).toEqual([...acknowledged].sort((a, b) => a - b));
     expect(keys[0]!.n).toBe(KEYS);
   });
+
+  it('when an operator is written through one instance, then the other dispatches to it within seconds', async () => {
+    const valparaiso = { originLatitude: -33.0472, originLongitude: -71.6127, serviceId: 2 };
+    const writer = { ...headers, authorization: `Bearer ${await signTestToken({ scope: 'operators:write' })}` };
+    const graphql = (query: string, variables: object) =>
+      fetch(`${servers[0]!.base}/graphql`, { method: 'POST', headers: writer, body: JSON.stringify({ query, variables }) })
+        .then((r) => r.json());
+    const orderThroughSecond = () =>
+      fetch(`${servers[1]!.base}/applications/orders`, { method: 'POST', headers, body: JSON.stringify(restBody(valparaiso)) })
+        .then((r) => r.status);
+    const eventually = async (status: number) => {
+      const deadline = Date.now() + 15_000;
+      while ((await orderThroughSecond()) !== status) {
+        if (Date.now() > deadline) throw new Error(`the second instance never answered ${status}`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    };
+
+    expect(await orderThroughSecond()).toBe(400);
+    const upserted = await graphql(
+      'mutation($input: UpsertOperatorInput!) { upsertOperator(input: $input) { __typename } }',
+      { input: { id: 'valpo-1', name: 'Grúas Puerto', phone: '+56932222222', services: ['BATTERY_JUMP_START'],
+        latitude: valparaiso.originLatitude, longitude: valparaiso.originLongitude, onDuty: true } },
+    );
+    expect(upserted.data.upsertOperator.__typename).toBe('UpsertOperatorSuccess');
+    await eventually(200);
+
+    await graphql('mutation($id: ID!) { removeOperator(id: $id) { __typename } }', { id: 'valpo-1' });
+    await eventually(400);
+  });
 });
