@@ -83,7 +83,7 @@ async function waitUntilReady(url: string, child: ChildProcess) {
       throw new Error(`exited (${child.exitCode ?? child.signalCode}) before it was ready`);
     }
     if (await answersOk(url)) return;
-    await sleep(100);
+    await sleep(20);
   }
   throw new Error(`not ready after ${READY_TIMEOUT_MS / 1000} s`);
 }

@@ -3,6 +3,7 @@ import { cpus } from 'node:os';
 import type { Measurement } from './measurement.js';
 import type { Scaling } from './scaling.js';
 import type { Settings } from './settings.js';
+import type { Target } from './targets.js';
 
 const RESULTS = new URL('./results/', import.meta.url);
 
@@ -31,11 +32,17 @@ export function machine() {
   return { cpu: cpu[0]?.model ?? 'unknown', cpus: cpu.length, node: process.version, date: new Date().toISOString() };
 }
 
-export async function writeResults(measurements: Measurement[], settings: Settings, scaling?: Scaling): Promise<string> {
+export interface Summary {
+  scaling?: Scaling;
+  startupMs: number;
+  targets: Target[];
+}
+
+export async function writeResults(measurements: Measurement[], settings: Settings, summary: Summary): Promise<string> {
   await mkdir(RESULTS, { recursive: true });
   const file = new URL('latest.json', RESULTS);
   const scenarios = measurements.map((m, index) => ({ label: `${letter(index)})`, ...m }));
-  await writeFile(file, `${JSON.stringify({ machine: machine(), settings, scenarios, scaling }, null, 2)}\n`);
+  await writeFile(file, `${JSON.stringify({ machine: machine(), settings, scenarios, ...summary }, null, 2)}\n`);
   return file.pathname;
 }
 

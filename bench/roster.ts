@@ -4,6 +4,7 @@ import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO } from './child-server.js';
+import { seededRandom } from '../test/support/seeded-random.js';
 
 // The rosters are spread alike over the same square around Santiago, about 110 × 90 km, so that a
 // larger roster is a denser one: the orders' origin always has operators near, and only the size
@@ -14,15 +15,6 @@ const ON_DUTY_SHARE = 0.9;
 
 export const operatorId = (n: number) => `op-${String(n).padStart(7, '0')}`;
 
-// A fixed pseudo-random sequence (mulberry32): the same roster on every run.
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 /** A random position in the roster's square, for position updates. */
 export function rosterPosition(next: () => number = Math.random) {
@@ -33,7 +25,7 @@ export function rosterPosition(next: () => number = Math.random) {
 }
 
 async function writeRosterCsv(path: string, count: number) {
-  const next = random(count);
+  const next = seededRandom(count);
   const out = createWriteStream(path);
   out.write('id,name,phone,services,latitude,longitude,onDuty\n');
   for (let n = 0; n < count; n++) {

@@ -7,6 +7,8 @@ import { printScaling, scaling } from './scaling.js';
 import { scenarios, type Scenario } from './scenarios.js';
 import { buildService } from './service.js';
 import { readSettings, type Settings } from './settings.js';
+import { startupOnExistingStoreMs } from './startup.js';
+import { printTargets, targets } from './targets.js';
 
 class RefusedRun extends Error {}
 
@@ -24,12 +26,17 @@ async function main() {
     measurements.push(await measure(scenario, settings));
   }
 
+  console.log('start-up on an existing store…');
+  const startupMs = await startupOnExistingStoreMs({ AUTH_JWT_SECRET: 'x'.repeat(32) });
+
   const report = withShareOfCeiling(measurements);
   console.log();
   printTable(report);
   const figures = scaling(report);
   if (figures) printScaling(figures);
-  console.log(`\nwritten to ${await writeResults(report, settings, figures)}`);
+  const goals = targets(report, startupMs);
+  printTargets(goals);
+  console.log(`\nwritten to ${await writeResults(report, settings, { scaling: figures, startupMs, targets: goals })}`);
 }
 
 async function measure(scenario: Scenario, settings: Settings): Promise<Measurement> {

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { startServer, type RunningServer } from './child-server.js';
 import { operatorId, prepareRoster, rosterPosition } from './roster.js';
+import { cpus } from 'node:os';
+import { startOnPostgres } from './postgres.js';
 import { startService } from './service.js';
 
 export interface BenchRequest {
@@ -84,6 +86,18 @@ export async function scenarios(): Promise<Scenario[]> {
   console.log(`imported in ${small.importSeconds.toFixed(1)} s and ${large.importSeconds.toFixed(1)} s\n`);
   const env = { AUTH_JWT_SECRET: secret };
 
+  // With DATABASE_URL (a server the bench may create databases on): the service on PostgreSQL,
+  // one process and one per core.
+  const serverUrl = process.env.DATABASE_URL;
+  const workers = cpus().length;
+  const onPostgres: Scenario[] = serverUrl
+    ? [
+        { name: 'REST create order, PostgreSQL, 1 worker', start: () => startOnPostgres(serverUrl, env, 1), request: restRequest, problem: unlessRestOrder },
+        { name: `REST create order, PostgreSQL, ${workers} workers`, start: () => startOnPostgres(serverUrl, env, workers), request: restRequest, problem: unlessRestOrder },
+        { name: `GraphQL createOrder, PostgreSQL, ${workers} workers`, start: () => startOnPostgres(serverUrl, env, workers), request: graphqlRequest, problem: unlessCreateOrderSuccess },
+      ]
+    : [];
+
   return [
     {
       name: 'bare node:http',
@@ -121,6 +135,7 @@ export async function scenarios(): Promise<Scenario[]> {
       request: moveRequest,
       problem: unlessTypename('moveOperator', 'MoveOperatorSuccess'),
     },
+    ...onPostgres,
   ];
 }
 

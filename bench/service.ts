@@ -24,7 +24,10 @@ export async function startService(env: Record<string, string>, template?: strin
   };
   process.on('exit', removeDataDir);
   try {
-    const server = await startServer({ args: ['dist/main.js'], env: { LOG_LEVEL: 'warn', ...env, DATA_DIR: dataDir } });
+    const server = await startServer({
+      args: ['dist/main.js'],
+      env: { LOG_LEVEL: 'warn', ...env, DATABASE_URL: '', DATA_DIR: dataDir },
+    });
     return {
       ...server,
       async stop() {

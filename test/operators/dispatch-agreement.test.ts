@@ -2,21 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperatorsNearQuery } from '../generated/operations.js';
 import { restBody, SANTIAGO, startTestService, type TestService } from '../support/service.js';
 import { asPlatform, emptyRoster, OPERATORS_NEAR, UPSERT_OPERATOR } from './support.js';
+import { seededRandom } from '../support/seeded-random.js';
 
 const SERVICES = ['TOWING', 'BATTERY_JUMP_START', 'TYRE_CHANGE'] as const;
 
-// A fixed pseudo-random sequence (mulberry32), so that a failure can be replayed.
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 let service: TestService;
-const next = random(7);
+const next = seededRandom(7);
 const around = (spreadDegrees: number) => ({
   latitude: SANTIAGO.latitude + (next() - 0.5) * spreadDegrees,
   longitude: SANTIAGO.longitude + (next() - 0.5) * spreadDegrees,

@@ -3,16 +3,8 @@ import type { OperatorPlacement } from '../../src/core/operator-ports.js';
 import { createOperatorRoster } from '../../src/core/operator-roster.js';
 import { SERVICE_CODES, type Point, type ServiceCode } from '../../src/core/order.js';
 import { createSpatialRoster } from '../../src/roster/spatial-roster.js';
+import { seededRandom } from '../support/seeded-random.js';
 
-// A fixed pseudo-random sequence (mulberry32), so that a failure can be replayed.
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 const SANTIAGO: Point = { latitude: -33.4378, longitude: -70.6505 };
 const placement = (id: string, position: Point, services: ServiceCode[] = [1, 2, 3], onDuty = true): OperatorPlacement => ({
@@ -38,7 +30,7 @@ describe('the spatial roster answers as a scan of every operator would', () => {
   ];
 
   it.each(REGIONS)('around %s, through loads, moves, duty changes and removals', async (_name, centre, spread) => {
-    const next = random(42);
+    const next = seededRandom(42);
     const somewhere = (): Point => ({
       latitude: Math.max(-90, Math.min(90, centre.latitude + (next() - 0.5) * spread)),
       longitude: ((centre.longitude + (next() - 0.5) * spread + 540) % 360) - 180,

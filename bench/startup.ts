@@ -1,0 +1,28 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from './child-server.js';
+
+const RUNS = 3;
+
+/**
+ * Milliseconds from starting `node dist/main.js` to /readyz answering 200, on a store that
+ * already exists (made by a first start, not timed): the median of a few starts.
+ */
+export async function startupOnExistingStoreMs(env: Record<string, string>): Promise<number> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-startup-'));
+  const command = { args: ['dist/main.js'], env: { LOG_LEVEL: 'warn', ...env, DATABASE_URL: '', DATA_DIR: dataDir } };
+  try {
+    await (await startServer(command)).stop();
+    const times: number[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      const started = performance.now();
+      const server = await startServer(command);
+      times.push(performance.now() - started);
+      await server.stop();
+    }
+    return times.sort((a, b) => a - b)[Math.floor(RUNS / 2)]!;
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
