@@ -1,5 +1,5 @@
 import type { OperatorDraft } from './operator-input.js';
-import type { Operator } from './operator-roster.js';
+import type { Operator } from './operator.js';
 import type { Point, ServiceCode } from './order.js';
 import type { OperatorLocator } from './ports.js';
 

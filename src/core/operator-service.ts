@@ -7,7 +7,7 @@ import {
   parseOperatorMove,
 } from './operator-input.js';
 import type { OperatorIndex, OperatorStore } from './operator-ports.js';
-import type { Operator } from './operator-roster.js';
+import type { Operator } from './operator.js';
 
 export interface OperatorServiceDeps {
   store: OperatorStore;

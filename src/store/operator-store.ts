@@ -1,6 +1,6 @@
 import type { OperatorDraft } from '../core/operator-input.js';
 import type { OperatorPlacement, OperatorStore } from '../core/operator-ports.js';
-import type { Operator } from '../core/operator-roster.js';
+import type { Operator } from '../core/operator.js';
 import type { Point, ServiceCode } from '../core/order.js';
 import { groupCommit } from './group-commit.js';
 import type { Sql } from './sql.js';

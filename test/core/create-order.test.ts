@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError, NoOperatorAvailableError, PaymentProviderError } from '../../src/core/errors.js';
 import { estimateTravel } from '../../src/core/estimate.js';
-import type { Operator } from '../../src/core/operator-roster.js';
+import type { Operator } from '../../src/core/operator.js';
 import type { Caller } from '../../src/core/ports.js';
 import { priceService } from '../../src/core/pricing.js';
 import { arrangeOrderService, NOW, operator, policy, type Arrangement } from './fakes.js';

@@ -1,6 +1,7 @@
 // Hand-written fakes for the ports of the order service, shared by the core tests.
 import { createOrderService, type OrderPolicy } from '../../src/core/create-order.js';
-import { createOperatorRoster, type Operator } from '../../src/core/operator-roster.js';
+import type { Operator } from '../../src/core/operator.js';
+import { createOperatorRoster } from '../support/scan-roster.js';
 import type { IdempotencyStore } from '../../src/core/idempotency.js';
 import type { Order, Point } from '../../src/core/order.js';
 import type { OperatorLocator, OrderStore, PaymentLinkRequest, PaymentProvider } from '../../src/core/ports.js';

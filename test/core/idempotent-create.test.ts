@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Operator } from '../../src/core/operator-roster.js';
+import type { Operator } from '../../src/core/operator.js';
 import type { Caller } from '../../src/core/ports.js';
 import { arrangeOrderService, operator, type Arrangement } from './fakes.js';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { OperatorDraft } from '../../src/core/operator-input.js';
-import type { Operator } from '../../src/core/operator-roster.js';
+import type { Operator } from '../../src/core/operator.js';
 import { importOperators, openOperatorFile } from '../../src/roster/import-operators.js';
 import { createProgressBar } from '../../src/roster/progress-bar.js';
 import type { SourceRow } from '../../src/roster/source-row.js';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { InvalidInputError, OperatorNotFoundError } from '../../src/core/errors.js';
 import type { OperatorDraft } from '../../src/core/operator-input.js';
 import type { OperatorStore } from '../../src/core/operator-ports.js';
-import { createOperatorRoster, type Operator } from '../../src/core/operator-roster.js';
+import type { Operator } from '../../src/core/operator.js';
+import { createOperatorRoster } from '../support/scan-roster.js';
 import { createOperatorService } from '../../src/core/operator-service.js';
 import type { Point } from '../../src/core/order.js';
 

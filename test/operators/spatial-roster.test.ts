@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OperatorPlacement } from '../../src/core/operator-ports.js';
-import { createOperatorRoster } from '../../src/core/operator-roster.js';
+import { createOperatorRoster } from '../support/scan-roster.js';
 import { SERVICE_CODES, type Point, type ServiceCode } from '../../src/core/order.js';
 import { createSpatialRoster } from '../../src/roster/spatial-roster.js';
 import { seededRandom } from '../support/seeded-random.js';

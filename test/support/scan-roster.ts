@@ -1,25 +1,12 @@
-import { greatCircleMetres } from './geo.js';
-import type { OperatorDistance, OperatorIndex, OperatorPlacement } from './operator-ports.js';
-import type { Point, ServiceCode } from './order.js';
-import type { AvailableOperator } from './ports.js';
-
-export interface Operator {
-  id: string;
-  name: string;
-  phone: string;
-  services: ServiceCode[];
-  position: Point;
-  onDuty: boolean;
-  updatedAt: Date;
-}
-
-/** Nearest first; at equal distances, by id, so that every index answers in the same order. */
-export const byDistanceThenId = (a: OperatorDistance, b: OperatorDistance): number =>
-  a.distanceMetres - b.distanceMetres || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+import { greatCircleMetres } from '../../src/core/geo.js';
+import { byDistanceThenId } from '../../src/core/operator.js';
+import type { OperatorDistance, OperatorIndex, OperatorPlacement } from '../../src/core/operator-ports.js';
+import type { Point, ServiceCode } from '../../src/core/order.js';
+import type { AvailableOperator } from '../../src/core/ports.js';
 
 /**
  * The roster held in memory, answering by a scan of every operator: the plain statement of what
- * an index must answer, for small rosters and for checking the spatial one.
+ * an index must answer: the core tests' roster, and the oracle the spatial index is checked against.
  */
 export function createOperatorRoster(operators: Iterable<OperatorPlacement>): OperatorIndex & {
   upsert(operator: OperatorPlacement): void;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Point } from '../../src/core/order.js';
-import { createOperatorRoster, type Operator } from '../../src/core/operator-roster.js';
+import type { Operator } from '../../src/core/operator.js';
+import { createOperatorRoster } from '../support/scan-roster.js';
 
 const origin: Point = { latitude: -33.4378, longitude: -70.6505 };
 const RADIUS = 10_000;

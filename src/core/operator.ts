@@ -1,0 +1,16 @@
+import type { OperatorDistance } from './operator-ports.js';
+import type { Point, ServiceCode } from './order.js';
+
+export interface Operator {
+  id: string;
+  name: string;
+  phone: string;
+  services: ServiceCode[];
+  position: Point;
+  onDuty: boolean;
+  updatedAt: Date;
+}
+
+/** Nearest first; at equal distances, by id, so that every index answers in the same order. */
+export const byDistanceThenId = (a: OperatorDistance, b: OperatorDistance): number =>
+  a.distanceMetres - b.distanceMetres || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
