@@ -1,8 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import type { Sql } from './sql.js';
-
-type Queryable = Pick<Transaction, 'query' | 'exec'>;
 
 /**
  * PGlite's own start parameters, with a smaller buffer pool: 128 MB by default, filled by a large
@@ -17,14 +15,69 @@ export interface PgliteSql extends Sql {
   dump(): Promise<Blob>;
 }
 
-function wrap(db: Queryable, transaction: Sql['transaction'], close: Sql['close']): Sql {
+const { serialize } = protocol;
+
+type Message = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
+
+interface Prepared {
+  name: string;
+  paramTypes: number[];
+  /** The statement's RowDescription; none when it returns no rows. */
+  columns: Message[];
+}
+
+const join = (...parts: Uint8Array[]) => Buffer.concat(parts);
+
+/**
+ * Statements on one PGlite, each parsed once and then run by name. PGlite's own `query` parses,
+ * describes, binds and executes a statement in six calls into the engine every time: ~330 µs
+ * before any work, against ~90 µs for one bind-execute-sync here (rows are described once, at
+ * the parse). Values are sent and read with
+ * PGlite's own type serializers and parsers, so rows come back as `query` gives them. Nothing
+ * here takes PGlite's lock: the caller holds it (see openPglite).
+ */
+function statements(db: PGlite) {
+  const prepared = new Map<string, Promise<Prepared>>();
+
+  async function prepare(text: string): Promise<Prepared> {
+    const name = `s${prepared.size}`;
+    const { messages } = await db.execProtocol(
+      join(serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()),
+    );
+    return {
+      name,
+      paramTypes: parse.parseDescribeStatementResults(messages),
+      columns: messages.filter((m) => m.name === 'rowDescription'),
+    };
+  }
+
+  function statement(text: string): Promise<Prepared> {
+    let found = prepared.get(text);
+    if (!found) {
+      found = prepare(text);
+      prepared.set(text, found);
+      // A statement that does not parse is not kept: the error is the caller's, every time.
+      found.catch(() => prepared.delete(text));
+    }
+    return found;
+  }
+
   return {
-    query: (text, params) => db.query(text, params),
-    exec: async (text) => {
-      await db.exec(text);
+    async query<Row>(text: string, params: unknown[] = []): Promise<{ rows: Row[] }> {
+      const { name, paramTypes, columns } = await statement(text);
+      const values = params.map((value, i) => {
+        if (value === null || value === undefined) return null;
+        const serializer = db.serializers[paramTypes[i]!];
+        return serializer ? (serializer(value) as string) : String(value);
+      });
+      const { messages } = await db.execProtocol(
+        join(serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync()),
+      );
+      return { rows: parse.parseResults([...columns, ...messages], db.parsers)[0]!.rows as Row[] };
     },
-    transaction,
-    close,
+    async exec(text: string): Promise<void> {
+      await db.execProtocol(join(serialize.query(text), serialize.sync()));
+    },
   };
 }
 
@@ -32,12 +85,36 @@ function wrap(db: Queryable, transaction: Sql['transaction'], close: Sql['close'
 export async function openPglite(dataDir?: string, snapshot?: Blob): Promise<PgliteSql> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS, ...(snapshot ? { loadDataDir: snapshot } : {}) });
+  const run = statements(db);
+  // One statement or one transaction at a time holds PGlite's lock; writes outside a transaction
+  // reach the data directory before they are answered, as PGlite's own `query` does it.
+  const alone = <T>(work: () => Promise<T>) =>
+    db.runExclusive(async () => {
+      const result = await work();
+      await db.syncToFs();
+      return result;
+    });
   const nested = (): never => {
     throw new Error('nested transactions are not supported');
   };
-  const close = () => db.close();
+  const inTransaction: Sql = { query: run.query, exec: run.exec, transaction: nested, close: nested };
+
   return {
-    ...wrap(db, (fn) => db.transaction((tx) => fn(wrap(tx, nested, nested))), close),
+    query: (text, params) => alone(() => run.query(text, params)),
+    exec: (text) => alone(() => run.exec(text)),
+    transaction: (fn) =>
+      alone(async () => {
+        await run.exec('begin');
+        try {
+          const result = await fn(inTransaction);
+          await run.exec('commit');
+          return result;
+        } catch (error) {
+          await run.exec('rollback');
+          throw error;
+        }
+      }),
+    close: () => db.close(),
     dump: () => db.dumpDataDir('none'),
   };
 }
