@@ -2,10 +2,10 @@ import type { Config } from '../config.js';
 import type { Sql } from './sql.js';
 
 /**
- * The store the configuration names: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR. Only
- * that engine's driver is loaded.
+ * The store the configuration names: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR, on a
+ * thread of its own. Only that engine's driver is loaded.
  */
 export async function openStore(config: Config): Promise<Sql> {
   if (config.databaseUrl) return (await import('./postgres.js')).openPostgres(config.databaseUrl);
-  return (await import('./pglite.js')).openPglite(config.dataDir);
+  return (await import('./pglite-thread.js')).openPgliteThread(config.dataDir);
 }

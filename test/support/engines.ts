@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { migrate } from '../../src/store/migrate.js';
 import { openPglite } from '../../src/store/pglite.js';
+import { openPgliteThread } from '../../src/store/pglite-thread.js';
 import { openPostgres } from '../../src/store/postgres.js';
 import type { Sql } from '../../src/store/sql.js';
 
@@ -41,17 +42,23 @@ function snapshot(name: string, prepare: (sql: Sql) => Promise<void>): Promise<B
   return snapshots.get(name)!;
 }
 
-async function pgliteStore(prepare: (sql: Sql) => Promise<void>, name: string): Promise<TestStore> {
-  const sql = await openPglite(undefined, await snapshot(name, prepare));
-  return { sql, dispose: () => sql.close() };
+function pgliteEngine(name: string, open: typeof openPglite): Engine {
+  async function store(prepare: (sql: Sql) => Promise<void>, kind: string): Promise<TestStore> {
+    const sql = await open(undefined, await snapshot(kind, prepare));
+    return { sql, dispose: () => sql.close() };
+  }
+  return {
+    name,
+    skip: null,
+    open: () => store(migrated, 'migrated'),
+    openEmpty: () => store(async () => {}, 'empty'),
+  };
 }
 
-export const pglite: Engine = {
-  name: 'PGlite',
-  skip: null,
-  open: () => pgliteStore(migrated, 'migrated'),
-  openEmpty: () => pgliteStore(async () => {}, 'empty'),
-};
+/** PGlite on the calling thread: quicker to open, and what the API tests use without PostgreSQL. */
+export const pglite = pgliteEngine('PGlite', openPglite);
+/** PGlite on a thread of its own, as the service runs it. */
+export const pgliteThread = pgliteEngine('PGlite on its own thread', openPgliteThread);
 
 // PostgreSQL: TEST_DATABASE_URL names a server and a database to connect to (it needs the
 // CREATEDB right); every store is a database of its own, created for it and dropped after.
@@ -115,7 +122,7 @@ export function testServer(): { host: string; port: number } {
 /** The engine the API tests use: PostgreSQL when TEST_DATABASE_URL reaches a server, else PGlite. */
 export const defaultEngine = postgresSkip === null ? postgres : pglite;
 
-export const ENGINES = [pglite, postgres];
+export const ENGINES = [pglite, pgliteThread, postgres];
 
 /** The suite title, with the reason when the engine's tests are skipped. */
 export const onEngine = (engine: Engine) => `on ${engine.name}${engine.skip ? ` (skipped: ${engine.skip})` : ''}`;

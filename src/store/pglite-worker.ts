@@ -1,0 +1,83 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { openPglite } from './pglite.js';
+import type { Sql } from './sql.js';
+import type { Reply, Request, StoreThreadOptions } from './pglite-thread.js';
+
+/**
+ * The embedded engine's thread: opens PGlite and runs what the service's thread asks, one
+ * request at a time per session (PGlite's lock orders them). A transaction is a session: its
+ * statements come tagged with its number until it commits or rolls back.
+ */
+const port = parentPort!;
+const { dataDir, snapshot } = workerData as StoreThreadOptions;
+const sql = await openPglite(dataDir, snapshot ? new Blob([snapshot]) : undefined);
+
+interface Session {
+  sql: Sql;
+  finish(commit: boolean): Promise<void>;
+}
+const sessions = new Map<number, Session>();
+
+/** Opens a transaction and keeps it open, holding PGlite's lock, until it is told how to end. */
+async function begin(): Promise<Session> {
+  let decide!: (commit: boolean) => void;
+  const decided = new Promise<boolean>((resolve) => (decide = resolve));
+  let opened!: (tx: Sql) => void;
+  const open = new Promise<Sql>((resolve) => (opened = resolve));
+  const done = sql.transaction(async (tx) => {
+    opened(tx);
+    if (!(await decided)) throw new RolledBack();
+  });
+  // A BEGIN that fails ends `done` without ever opening.
+  const tx = await Promise.race([open, done.then(() => open)]);
+  return {
+    sql: tx,
+    async finish(commit) {
+      decide(commit);
+      await done.catch((error: unknown) => {
+        if (!(error instanceof RolledBack)) throw error;
+      });
+    },
+  };
+}
+
+class RolledBack extends Error {}
+
+async function answer(request: Request): Promise<unknown> {
+  const on = request.session === undefined ? sql : sessions.get(request.session)?.sql;
+  if (!on) throw new Error(`no open transaction ${request.session}`);
+  switch (request.op) {
+    case 'query':
+      return (await on.query(request.text, request.params)).rows;
+    case 'exec':
+      return on.exec(request.text);
+    case 'begin':
+      sessions.set(request.id, await begin());
+      return request.id;
+    case 'commit':
+    case 'rollback': {
+      const session = sessions.get(request.session!)!;
+      sessions.delete(request.session!);
+      return session.finish(request.op === 'commit');
+    }
+    case 'dump':
+      return (await sql.dump()).arrayBuffer();
+    case 'close':
+      return sql.close();
+  }
+}
+
+port.on('message', (request: Request) => {
+  answer(request).then(
+    (result) => port.postMessage({ id: request.id, result } satisfies Reply),
+    (error: unknown) => port.postMessage({ id: request.id, error: describe(error) } satisfies Reply),
+  );
+});
+port.postMessage({ id: 0, result: 'ready' } satisfies Reply);
+
+/** What is kept of an error on its way to the other thread: the message and the SQL fields. */
+function describe(error: unknown): Reply['error'] {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const { code, detail, constraint, table } = error as Error & Record<string, string | undefined>;
+  return { message: error.message, code, detail, constraint, table };
+}
