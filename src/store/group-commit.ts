@@ -8,8 +8,8 @@ interface Pending<T, R> {
  * Group commit: items that arrive together are written together, in one statement and one
  * transaction, and so are those that arrive while a write is in flight. The first write waits
  * only for the end of the current turn of the event loop (setImmediate), so that every request
- * already received can join it: an embedded engine runs a query synchronously, and a write
- * started at once would leave no time for a batch to form. Each caller still hears back only
+ * already received can join it: an engine that runs a query synchronously (PGlite on the calling
+ * thread) would otherwise leave no time for a batch to form. Each caller still hears back only
  * after its own item is committed. When a batch fails as a whole, its items are retried one by
  * one, so that one bad item cannot fail the others.
  */

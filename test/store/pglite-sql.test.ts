@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import type { Sql } from '../../src/store/sql.js';
+import { pglite, pgliteThread, type Engine } from '../support/engines.js';
+
+// The embedded engine's Sql, on the calling thread and on a thread of its own: what the stores
+// rely on beyond the rows themselves (errors, transactions, statements parsed once).
+const TABLE = 'create table things (id int primary key, name text not null, tags smallint[])';
+
+async function withStore(engine: Engine, fn: (sql: Sql) => Promise<void>) {
+  const store = await engine.openEmpty();
+  try {
+    await store.sql.exec(TABLE);
+    await fn(store.sql);
+  } finally {
+    await store.dispose();
+  }
+}
+
+const names = async (sql: Sql) => (await sql.query<{ name: string }>('select name from things order by id')).rows.map((r) => r.name);
+
+describe.each([pglite, pgliteThread])('PGlite as the stores use it: $name', (engine) => {
+  it('when a statement breaks a constraint, then the error carries its SQLSTATE and constraint', async () => {
+    await withStore(engine, async (sql) => {
+      await sql.query('insert into things (id, name) values ($1, $2)', [1, 'a']);
+      await expect(sql.query('insert into things (id, name) values ($1, $2)', [1, 'b'])).rejects.toMatchObject({
+        code: '23505',
+        constraint: 'things_pkey',
+      });
+      expect(await names(sql)).toEqual(['a']);
+    });
+  });
+
+  it('when a statement does not parse, then it fails each time and the store goes on', async () => {
+    await withStore(engine, async (sql) => {
+      for (let i = 0; i < 2; i++) await expect(sql.query('selec 1')).rejects.toMatchObject({ code: '42601' });
+      expect((await sql.query<{ n: number }>('select 1 as n')).rows).toEqual([{ n: 1 }]);
+    });
+  });
+
+  it('runs one statement many times with different values, nulls and arrays included', async () => {
+    await withStore(engine, async (sql) => {
+      const insert = 'insert into things (id, name, tags) values ($1, $2, $3) returning id, tags';
+      expect((await sql.query(insert, [1, 'a', [1, 2]])).rows).toEqual([{ id: 1, tags: [1, 2] }]);
+      expect((await sql.query(insert, [2, 'b', null])).rows).toEqual([{ id: 2, tags: null }]);
+      expect(await names(sql)).toEqual(['a', 'b']);
+    });
+  });
+
+  it('when a transaction fails, then nothing of it is written and the store goes on', async () => {
+    await withStore(engine, async (sql) => {
+      await expect(
+        sql.transaction(async (tx) => {
+          await tx.query('insert into things (id, name) values (1, $1)', ['a']);
+          await tx.query('insert into things (id, name) values (1, $1)', ['again']);
+        }),
+      ).rejects.toMatchObject({ code: '23505' });
+      await expect(
+        sql.transaction(async (tx) => {
+          await tx.query('insert into things (id, name) values (1, $1)', ['a']);
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
+      expect(await names(sql)).toEqual([]);
+      expect(await sql.transaction(async (tx) => (await tx.query('insert into things values (2, $1) returning id', ['b'])).rows)).toEqual([{ id: 2 }]);
+      expect(await names(sql)).toEqual(['b']);
+    });
+  });
+
+  it('while a transaction is open, a statement outside it waits for its end', async () => {
+    await withStore(engine, async (sql) => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let inserted!: () => void;
+      const insertedYet = new Promise<void>((resolve) => (inserted = resolve));
+      const transaction = sql.transaction(async (tx) => {
+        await tx.query('insert into things (id, name) values (1, $1)', ['a']);
+        inserted();
+        await held;
+      });
+      await insertedYet;
+      let seen: string[] | undefined;
+      const outside = names(sql).then((n) => (seen = n));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(seen).toBeUndefined();
+      release();
+      await transaction;
+      await outside;
+      expect(seen).toEqual(['a']);
+    });
+  });
+});
+
+describe('PGlite on its own thread', () => {
+  it('when it is closed, then a statement is refused instead of waiting for ever', async () => {
+    const store = await pgliteThread.openEmpty();
+    await store.dispose();
+    await expect(store.sql.query('select 1')).rejects.toThrow(/stopped/);
+  });
+});
