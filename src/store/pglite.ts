@@ -8,7 +8,16 @@ import type { Sql } from './sql.js';
  * key, so 32 MB serves them as well. (PGlite starts with fsync off: an acknowledged order survives
  * the process, not the machine. PostgreSQL is the store for that.)
  */
-export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+export const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  'shared_buffers=32MB',
+  // Statements are prepared once (see `statements`), but each run is planned for its values and
+  // the table as it is now, as an unnamed statement is. A generic plan is made once, when a table
+  // may still be small (a roster being imported), and kept: a scan of a table that has grown since.
+  '-c',
+  'plan_cache_mode=force_custom_plan',
+];
 
 export interface PgliteSql extends Sql {
   /** The whole data directory as a tarball, to open copies of it quickly (tests, backups). */
