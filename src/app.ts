@@ -64,7 +64,9 @@ export function createApp(deps: AppDeps) {
 
   // Through yoga (fetch): everything but /graphql is answered here, before yoga parses anything.
   const router: Plugin = {
-    async onRequest({ request, url, endResponse }) {
+    async onRequest({ request, url, serverContext, endResponse }) {
+      // A POST from node:http is /graphql with its body already read and checked: nothing to do.
+      if (request.method === 'POST' && 'req' in serverContext) return;
       const route = routeFor(url.pathname);
       if (route) {
         endResponse(toFetchResponse(await serve(route, fromFetch(request), url)));
@@ -96,7 +98,8 @@ export function createApp(deps: AppDeps) {
       },
     },
     logging: {
-      debug: (...args) => deps.log.debug({ args }, 'graphql'),
+      // yoga logs a few debug lines per request: no work for them unless they will be written.
+      debug: deps.log.isLevelEnabled('debug') ? (...args) => deps.log.debug({ args }, 'graphql') : () => {},
       info: (...args) => deps.log.info({ args }, 'graphql'),
       warn: (...args) => deps.log.warn({ args }, 'graphql'),
       error: (...args) => deps.log.error({ err: args[0] }, 'graphql error'),
