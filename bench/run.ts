@@ -27,7 +27,7 @@ async function main() {
   }
 
   console.log('start-up on an existing store…');
-  const startupMs = await startupOnExistingStoreMs({ AUTH_JWT_SECRET: 'x'.repeat(32) });
+  const startupMs = await startupOnExistingStoreMs({ NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(32) });
 
   const report = withShareOfCeiling(measurements);
   console.log();

@@ -84,7 +84,8 @@ export async function scenarios(): Promise<Scenario[]> {
   const small = await prepareRoster(SMALL_ROSTER);
   const large = await prepareRoster(LARGE_ROSTER);
   console.log(`imported in ${small.importSeconds.toFixed(1)} s and ${large.importSeconds.toFixed(1)} s\n`);
-  const env = { AUTH_JWT_SECRET: secret };
+  // The service as it is deployed: production mode (graphql-js skips its development checks).
+  const env = { NODE_ENV: 'production', AUTH_JWT_SECRET: secret };
 
   // With DATABASE_URL (a server the bench may create databases on): the service on PostgreSQL,
   // one process and one per core.
@@ -107,13 +108,13 @@ export async function scenarios(): Promise<Scenario[]> {
     },
     {
       name: 'REST create order',
-      start: () => startService({ AUTH_JWT_SECRET: secret }),
+      start: () => startService(env),
       request: restRequest,
       problem: unlessRestOrder,
     },
     {
       name: 'GraphQL createOrder',
-      start: () => startService({ AUTH_JWT_SECRET: secret }),
+      start: () => startService(env),
       request: graphqlRequest,
       problem: unlessCreateOrderSuccess,
     },
