@@ -1,4 +1,8 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { openPgliteThread } from '../../src/store/pglite-thread.js';
 import type { Sql } from '../../src/store/sql.js';
 import { pglite, pgliteThread, type Engine } from '../support/engines.js';
 
@@ -91,6 +95,14 @@ describe.each([pglite, pgliteThread])('PGlite as the stores use it: $name', (eng
 });
 
 describe('PGlite on its own thread', () => {
+  it('when its new data directory cannot be made, then opening fails and says where', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'not-a-dir-')), 'file');
+    writeFileSync(file, '');
+    const dataDir = join(file, 'data');
+    await expect(openPgliteThread(dataDir)).rejects.toThrow(`could not make the embedded store in ${dataDir}`);
+    await expect(openPgliteThread(dataDir)).rejects.toThrow(/ENOTDIR/);
+  });
+
   it('when it is closed, then a statement is refused instead of waiting for ever', async () => {
     const store = await pgliteThread.openEmpty();
     await store.dispose();
