@@ -58,7 +58,10 @@ async function makeDataDir(dataDir: string): Promise<void> {
   });
   let errors = '';
   child.stderr.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-2_000)));
-  const [code] = (await once(child, 'exit')) as [number | null];
+  // It goes with this process, should this one end first.
+  const orphaned = () => child.kill('SIGKILL');
+  process.once('exit', orphaned);
+  const [code] = (await once(child, 'exit').finally(() => process.off('exit', orphaned))) as [number | null];
   if (code !== 0) throw new Error(`could not make the embedded store in ${dataDir}: ${errors.trim() || `exit code ${code}`}`);
 }
 
