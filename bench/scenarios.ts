@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { startServer, type RunningServer } from './child-server.js';
@@ -85,9 +84,6 @@ export async function scenarios(): Promise<Scenario[]> {
   const small = await prepareRoster(SMALL_ROSTER);
   const large = await prepareRoster(LARGE_ROSTER);
   console.log(`imported in ${small.importSeconds.toFixed(1)} s and ${large.importSeconds.toFixed(1)} s\n`);
-  // The imports leave hundreds of MB for the system to write out; written now, not during the
-  // scenarios measured next.
-  execFileSync('sync');
   // The service as it is deployed: production mode (graphql-js skips its development checks).
   const env = { NODE_ENV: 'production', AUTH_JWT_SECRET: secret };
 
