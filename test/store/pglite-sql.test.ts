@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openPgliteThread } from '../../src/store/pglite-thread.js';
 import type { Sql } from '../../src/store/sql.js';
+import { StoreUnavailableError } from '../../src/store/store-unavailable.js';
 import { pglite, pgliteThread, type Engine } from '../support/engines.js';
 
 // The embedded engine's Sql, on the calling thread and on a thread of its own: what the stores
@@ -103,9 +104,11 @@ describe('PGlite on its own thread', () => {
     await expect(openPgliteThread(dataDir)).rejects.toThrow(/ENOTDIR/);
   });
 
-  it('when it is closed, then a statement is refused instead of waiting for ever', async () => {
+  it('when it has stopped, then a statement is refused as the store being unavailable, instead of waiting for ever', async () => {
     const store = await pgliteThread.openEmpty();
     await store.dispose();
+    // The error by which the service answers 503 and /readyz reports the store down.
+    await expect(store.sql.query('select 1')).rejects.toBeInstanceOf(StoreUnavailableError);
     await expect(store.sql.query('select 1')).rejects.toThrow(/stopped/);
   });
 });
