@@ -41,15 +41,17 @@ const join = (...parts: Uint8Array[]) => Buffer.concat(parts);
  * Statements on one PGlite, each parsed once and then run by name. PGlite's own `query` parses,
  * describes, binds and executes a statement in six calls into the engine every time: ~330 µs
  * before any work, against ~90 µs for one bind-execute-sync here (rows are described once, at
- * the parse). Values are sent and read with
- * PGlite's own type serializers and parsers, so rows come back as `query` gives them. Nothing
- * here takes PGlite's lock: the caller holds it (see openPglite).
+ * the parse). Values are sent and read with PGlite's own type serializers and parsers, so rows
+ * come back as `query` gives them. Nothing here takes PGlite's lock: the caller holds it (see
+ * openPglite).
  */
 function statements(db: PGlite) {
   const prepared = new Map<string, Promise<Prepared>>();
+  // Names are never reused, not even those of statements that failed to parse.
+  let named = 0;
 
   async function prepare(text: string): Promise<Prepared> {
-    const name = `s${prepared.size}`;
+    const name = `s${named++}`;
     const { messages } = await db.execProtocol(
       join(serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()),
     );
