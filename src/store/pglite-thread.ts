@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { PgliteSql } from './pglite.js';
-import type { Sql } from './sql.js';
+import { nested, type Sql } from './sql.js';
 import { StoreUnavailableError } from './store-unavailable.js';
 
 export interface StoreThreadOptions {
@@ -112,9 +112,6 @@ async function startStoreThread(dataDir?: string, snapshot?: Blob): Promise<Pgli
     pending.set(0, { resolve: () => resolve(), reject: (error) => reject((error as Error).cause ?? error) });
   });
 
-  const nested = (): never => {
-    throw new Error('nested transactions are not supported');
-  };
   const on = (session?: number): Pick<Sql, 'query' | 'exec'> => ({
     query: async <Row>(text: string, params?: unknown[]) => ({ rows: (await call({ op: 'query', text, params, session })) as Row[] }),
     exec: async (text: string) => {

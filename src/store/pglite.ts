@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
-import type { Sql } from './sql.js';
+import { nested, type Sql } from './sql.js';
 
 /**
  * PGlite's own start parameters, with a smaller buffer pool: 128 MB by default, filled by a large
@@ -105,9 +105,6 @@ export async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Pgl
       await db.syncToFs();
       return result;
     });
-  const nested = (): never => {
-    throw new Error('nested transactions are not supported');
-  };
   const inTransaction: Sql = { query: run.query, exec: run.exec, transaction: nested, close: nested };
 
   return {

@@ -9,3 +9,8 @@ export interface Sql {
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** A transaction's own `transaction` and `close`: neither has a meaning inside one. */
+export const nested = (): never => {
+  throw new Error('nested transactions are not supported');
+};
