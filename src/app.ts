@@ -10,6 +10,7 @@ import type { GraphQLContext, ResolverContext } from './graphql/builder.js';
 import { schema } from './graphql/schema.js';
 import { toErrorResponse } from './http/error-response.js';
 import { idempotentRequest } from './http/idempotency-header.js';
+import { createGraphqlPost } from './http/graphql-post.js';
 import { fromNode, sendNode } from './http/node-adapter.js';
 import { createOrdersRoute } from './http/orders-route.js';
 import { fromFetch, toFetchResponse, type PlainRequest, type PlainResponse, type PlainRoute } from './http/plain.js';
@@ -124,6 +125,8 @@ export function createApp(deps: AppDeps) {
     plugins: [router],
   });
 
+  const answerDirectly = createGraphqlPost(yoga, deps.log);
+
   async function handleNode(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://service');
     const route = routeFor(url.pathname);
@@ -135,8 +138,9 @@ export function createApp(deps: AppDeps) {
   /**
    * A GraphQL POST: the body is read here, under the same size limit as REST (declared or not),
    * and handed to yoga already parsed, the way body-parsing middleware does; yoga then skips
-   * turning node's stream into a fetch body, a third of the CPU a mutation costs. A body that is
-   * not a JSON object goes on as text, for yoga to answer as it always does.
+   * turning node's stream into a fetch body, a third of the CPU a mutation costs. The usual
+   * operation is then run without yoga's HTTP layer (see graphql-post.ts). A body that is not a
+   * JSON object goes on as text, for yoga to answer as it always does.
    */
   async function graphqlWithBody(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const plain = fromNode(req);
@@ -147,7 +151,9 @@ export function createApp(deps: AppDeps) {
     } catch (error) {
       return sendNode(res, toErrorResponse(error, deps.log));
     }
-    Object.assign(req, { body: parsedObject(plain.header('content-type'), text) ?? text });
+    const body = parsedObject(plain.header('content-type'), text);
+    if (await answerDirectly(req, res, body)) return;
+    Object.assign(req, { body: body ?? text });
     return yoga(req, res);
   }
 

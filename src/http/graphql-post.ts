@@ -1,0 +1,109 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { processRegularResult, type FetchAPI, type GraphQLParams, type YogaServerInstance } from 'graphql-yoga';
+import type { Logger } from 'pino';
+
+/**
+ * The usual GraphQL request, run without yoga's HTTP layer: a POST of one JSON operation from a
+ * client that is not a browser page (no Origin: no CORS headers to add) and takes JSON back.
+ * yoga would turn node's request into a fetch Request, run its request hooks, pick a parser and a
+ * result processor, and build a Response: about a third of what it adds to a mutation. The
+ * operation itself still runs through yoga (`getResultForParams`: its parameter checks, parse and
+ * validation caches, context, masked errors) and its answer is built by yoga's own result processor,
+ * so status codes and bodies are yoga's. Any other request is left to yoga.
+ */
+export function createGraphqlPost(yoga: Pick<YogaServerInstance<object, object>, 'getResultForParams'>, log: Logger) {
+  /** Answers the request and returns true, or returns false without touching it: yoga's to answer. */
+  return async function answerDirectly(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<boolean> {
+    const mediaType = answerMediaType(req.headers.accept);
+    const params = operation(body);
+    if (!mediaType || !params || req.headers.origin !== undefined || !isJson(req.headers['content-type'])) return false;
+
+    const request = nodeRequest(req);
+    let answer: Captured;
+    try {
+      const result = await yoga.getResultForParams({ params, request }, { req, res });
+      if (!result) throw new Error('the operation gave no result');
+      answer = processRegularResult(result, CAPTURE, mediaType) as unknown as Captured;
+    } catch (error) {
+      // yoga's operation stage answers its own failures as results; this is a defect, masked.
+      log.error({ err: error }, 'graphql operation failed');
+      answer = new Captured(JSON.stringify({ errors: [{ message: 'Unexpected error.' }] }), {
+        status: 500,
+        headers: { 'Content-Type': `${mediaType}; charset=utf-8` },
+      });
+    }
+    res.writeHead(answer.init.status, { ...headers(answer.init.headers), 'content-length': Buffer.byteLength(answer.body) });
+    res.end(answer.body);
+    return true;
+  };
+}
+
+/**
+ * The headers by lower-case name, the last of a name winning, as a fetch Response takes them: an
+ * error's own headers may repeat the content type that yoga sets.
+ */
+function headers(given: Record<string, string>): Record<string, string> {
+  const byName: Record<string, string> = {};
+  for (const [name, value] of Object.entries(given)) byName[name.toLowerCase()] = value;
+  return byName;
+}
+
+/** The response yoga's result processor builds, kept as it is given instead of a fetch Response. */
+class Captured {
+  constructor(
+    readonly body: string,
+    readonly init: { status: number; headers: Record<string, string> },
+  ) {}
+}
+const CAPTURE = { Response: Captured } as unknown as FetchAPI;
+
+// The Accept values answered here, and the media type yoga answers each with; yoga picks the
+// same for them (an absent Accept is */*). Lists, weights and other types are yoga's to negotiate.
+const ANSWER_TYPES = new Map([
+  ['*/*', 'application/json'],
+  ['application/json', 'application/json'],
+  ['application/graphql-response+json', 'application/graphql-response+json'],
+]);
+
+function answerMediaType(accept: string | undefined): string | undefined {
+  if (!accept) return 'application/json';
+  const [type = '', ...parameters] = accept.replace(/\s/g, '').toLowerCase().split(';');
+  return parameters.every((p) => p === 'charset=utf-8') ? ANSWER_TYPES.get(type) : undefined;
+}
+
+/** yoga's test for a JSON request, as written in its POST parser. */
+function isJson(contentType: string | undefined): boolean {
+  const first = contentType?.split(',')[0];
+  return first === 'application/json' || !!first?.startsWith('application/json;');
+}
+
+/**
+ * The body as one operation, when it is one yoga would take without a word: a query string,
+ * variables and extensions absent or objects, an operation name absent or a string, nothing else.
+ */
+function operation(body: unknown): GraphQLParams | undefined {
+  if (!isObject(body)) return undefined;
+  const { query, variables, operationName, extensions, ...others } = body;
+  if (typeof query !== 'string' || Object.values(others).some((value) => value != null)) return undefined;
+  if (!(variables == null || isObject(variables)) || !(extensions == null || isObject(extensions))) return undefined;
+  if (!(operationName == null || typeof operationName === 'string')) return undefined;
+  return body as GraphQLParams;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * What the operation stage reads of the request: its method (yoga refuses mutations over GET)
+ * and its headers (the context reads Authorization and Idempotency-Key).
+ */
+function nodeRequest(req: IncomingMessage): Request {
+  const headers = {
+    get(name: string): string | null {
+      const value = req.headers[name.toLowerCase()];
+      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+    },
+  };
+  return { method: 'POST', url: req.url, headers } as unknown as Request;
+}
