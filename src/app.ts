@@ -55,9 +55,9 @@ export function createApp(deps: AppDeps) {
     return notFound;
   };
 
-  async function serve(route: PlainRoute, request: PlainRequest, url: URL): Promise<PlainResponse> {
+  async function serve(route: PlainRoute, request: PlainRequest, path: string): Promise<PlainResponse> {
     try {
-      return await route(request, url);
+      return await route(request, path);
     } catch (error) {
       return toErrorResponse(error, deps.log);
     }
@@ -70,7 +70,7 @@ export function createApp(deps: AppDeps) {
       if (request.method === 'POST' && 'req' in serverContext) return;
       const route = routeFor(url.pathname);
       if (route) {
-        endResponse(toFetchResponse(await serve(route, fromFetch(request), url)));
+        endResponse(toFetchResponse(await serve(route, fromFetch(request), url.pathname)));
       } else if (Number(request.headers.get('content-length') ?? 0) > deps.maxBodyBytes) {
         endResponse(toFetchResponse(toErrorResponse(new RequestError('PAYLOAD_TOO_LARGE'), deps.log)));
       }
@@ -128,11 +128,11 @@ export function createApp(deps: AppDeps) {
   const answerDirectly = createGraphqlPost(yoga, deps.log);
 
   async function handleNode(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://service');
-    const route = routeFor(url.pathname);
+    const path = pathOf(req.url ?? '/');
+    const route = routeFor(path);
     if (!route && req.method === 'POST') return graphqlWithBody(req, res);
     if (!route) return yoga(req, res);
-    sendNode(res, await serve(route, fromNode(req), url));
+    sendNode(res, await serve(route, fromNode(req), path));
   }
 
   /**
@@ -161,6 +161,14 @@ export function createApp(deps: AppDeps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+// The API's own paths, sent as they are written, are routed without parsing a URL.
+const API_PATHS = new Set(['/applications/orders', '/graphql']);
+
+/** The path of a request's target, as the URL parser reads it (dot segments resolved, no query). */
+function pathOf(target: string): string {
+  return API_PATHS.has(target) ? target : new URL(target, 'http://service').pathname;
+}
 
 /** The body as an object when it is a JSON object with something in it; undefined otherwise. */
 function parsedObject(contentType: string | undefined, text: string): object | undefined {

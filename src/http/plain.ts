@@ -19,7 +19,8 @@ export interface PlainResponse {
   body: string;
 }
 
-export type PlainRoute = (request: PlainRequest, url: URL) => Promise<PlainResponse>;
+/** A route answers a request to `path`: the URL's path, still percent-encoded. */
+export type PlainRoute = (request: PlainRequest, path: string) => Promise<PlainResponse>;
 
 export function fromFetch(request: Request): PlainRequest {
   return {

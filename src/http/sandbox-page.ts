@@ -9,9 +9,9 @@ const escapeHtml = (s: string) =>
 
 /** `GET /sandbox/payments/<reference>`: the sandbox provider's checkout page. */
 export function createSandboxPage(orders: OrderService) {
-  return async function sandboxPage(request: PlainRequest, url: URL): Promise<PlainResponse> {
+  return async function sandboxPage(request: PlainRequest, path: string): Promise<PlainResponse> {
     if (request.method !== 'GET') return errorResponse('METHOD_NOT_ALLOWED', 'Use GET', {}, { allow: 'GET' });
-    const reference = decodeURIComponent(url.pathname.slice(SANDBOX_PATH.length));
+    const reference = decodeURIComponent(path.slice(SANDBOX_PATH.length));
     const order = reference && (await orders.findOrderByPaymentReference(reference));
     if (!order) return errorResponse('NOT_FOUND', 'Pago no encontrado');
     const amount = new Intl.NumberFormat('es-CL', { style: 'currency', currency: order.currency }).format(
