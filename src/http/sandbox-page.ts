@@ -7,11 +7,20 @@ import { errorResponse } from './responses.js';
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** The text a percent-encoded segment stands for; empty when it is malformed (no such payment). */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return '';
+  }
+}
+
 /** `GET /sandbox/payments/<reference>`: the sandbox provider's checkout page. */
 export function createSandboxPage(orders: OrderService) {
   return async function sandboxPage(request: PlainRequest, path: string): Promise<PlainResponse> {
     if (request.method !== 'GET') return errorResponse('METHOD_NOT_ALLOWED', 'Use GET', {}, { allow: 'GET' });
-    const reference = decodeURIComponent(path.slice(SANDBOX_PATH.length));
+    const reference = decoded(path.slice(SANDBOX_PATH.length));
     const order = reference && (await orders.findOrderByPaymentReference(reference));
     if (!order) return errorResponse('NOT_FOUND', 'Pago no encontrado');
     const amount = new Intl.NumberFormat('es-CL', { style: 'currency', currency: order.currency }).format(

@@ -35,8 +35,8 @@ describe('the sandbox payment page', () => {
     expect(page.text).toContain(amount);
   });
 
-  it('when the reference is unknown, then it answers 404', async () => {
-    const page = await service.call('/sandbox/payments/no-such-reference', { auth: null });
+  it.each(['no-such-reference', '%E0%A4%A'])('when the reference is %s, then it answers 404', async (reference) => {
+    const page = await service.call(`/sandbox/payments/${reference}`, { auth: null });
     expect([page.status, page.body.code]).toEqual([404, 'NOT_FOUND']);
   });
 });
