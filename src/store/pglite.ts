@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
+import { createBindWriter, type WireValue } from './bind-message.js';
 import { nested, type Sql } from './sql.js';
 
 /**
@@ -47,6 +48,7 @@ const join = (...parts: Uint8Array[]) => Buffer.concat(parts);
  */
 function statements(db: PGlite) {
   const prepared = new Map<string, Promise<Prepared>>();
+  const bindExecuteSync = createBindWriter();
   // Names are never reused, not even those of statements that failed to parse.
   let named = 0;
 
@@ -76,14 +78,12 @@ function statements(db: PGlite) {
   return {
     async query<Row>(text: string, params: unknown[] = []): Promise<{ rows: Row[] }> {
       const { name, paramTypes, columns } = await statement(text);
-      const values = params.map((value, i) => {
+      const values = params.map((value, i): WireValue => {
         if (value === null || value === undefined) return null;
         const serializer = db.serializers[paramTypes[i]!];
-        return serializer ? (serializer(value) as string) : String(value);
+        return serializer ? (serializer(value) as WireValue) : String(value);
       });
-      const { messages } = await db.execProtocol(
-        join(serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync()),
-      );
+      const { messages } = await db.execProtocol(bindExecuteSync(name, values));
       return { rows: parse.parseResults([...columns, ...messages], db.parsers)[0]!.rows as Row[] };
     },
     async exec(text: string): Promise<void> {

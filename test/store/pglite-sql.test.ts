@@ -51,6 +51,18 @@ describe.each([pglite, pgliteThread])('PGlite as the stores use it: $name', (eng
     });
   });
 
+  it('sends text of any length and script, and bytes, as they are, one value after a longer one', async () => {
+    await withStore(engine, async (sql) => {
+      const echo = 'select $1::text as text, octet_length($1::text) as bytes, $2::bytea as raw';
+      const long = 'ñandú 🚚 '.repeat(5_000);
+      const raw = new Uint8Array([0, 1, 254, 255]);
+      for (const text of [long, 'é', '']) {
+        const [row] = (await sql.query<{ text: string; bytes: number; raw: Uint8Array }>(echo, [text, raw])).rows;
+        expect(row).toEqual({ text, bytes: Buffer.byteLength(text), raw });
+      }
+    });
+  });
+
   it('when a transaction fails, then nothing of it is written and the store goes on', async () => {
     await withStore(engine, async (sql) => {
       await expect(

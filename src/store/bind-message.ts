@@ -1,0 +1,43 @@
+/** A parameter's value as the engine takes it: text, bytes (sent in binary), or NULL. */
+export type WireValue = string | Uint8Array | null;
+
+// Execute (the unnamed portal, every row) then Sync.
+const EXECUTE_AND_SYNC = Buffer.from([0x45, 0, 0, 0, 9, 0, 0, 0, 0, 0, 0x53, 0, 0, 0, 4]);
+
+/**
+ * Bind, Execute and Sync for a prepared statement, in one buffer kept from one call to the next
+ * (the engine copies what it is given before the call returns). PGlite's serializer builds each
+ * message in buffers of its own, grown by doubling and then joined: for a batch of orders (one
+ * ~20 KB JSON value) that was ~7 % of the engine thread's time, and its garbage, outside the young
+ * generation, set off a full collection of that thread's heap every ~200 ms: pauses of 5-9 ms
+ * that the slowest answers waited behind.
+ */
+export function createBindWriter(initialBytes = 16 * 1024) {
+  let buffer = Buffer.allocUnsafe(initialBytes);
+
+  return function bindExecuteSync(statement: string, values: readonly WireValue[]): Uint8Array {
+    const lengths = values.map((v) => (v === null ? -1 : typeof v === 'string' ? Buffer.byteLength(v) : v.byteLength));
+    const bindLength = 4 + 1 + Buffer.byteLength(statement) + 1 + 2 + 2 * values.length + 2 +
+      lengths.reduce((sum, n) => sum + 4 + Math.max(n, 0), 0) + 2;
+    const size = 1 + bindLength + EXECUTE_AND_SYNC.length;
+    if (buffer.length < size) buffer = Buffer.allocUnsafe(Math.max(size, buffer.length * 2));
+
+    let at = 0;
+    buffer[at++] = 0x42; // Bind
+    at = buffer.writeInt32BE(bindLength, at);
+    buffer[at++] = 0; // the unnamed portal
+    at += buffer.write(statement, at);
+    buffer[at++] = 0;
+    at = buffer.writeInt16BE(values.length, at);
+    for (const v of values) at = buffer.writeInt16BE(v instanceof Uint8Array ? 1 : 0, at);
+    at = buffer.writeInt16BE(values.length, at);
+    values.forEach((v, i) => {
+      at = buffer.writeInt32BE(lengths[i]!, at);
+      if (typeof v === 'string') at += buffer.write(v, at);
+      else if (v) at += Buffer.from(v.buffer, v.byteOffset, v.byteLength).copy(buffer, at);
+    });
+    at = buffer.writeInt16BE(0, at); // every result column in text
+    at += EXECUTE_AND_SYNC.copy(buffer, at);
+    return buffer.subarray(0, at);
+  };
+}
