@@ -10,6 +10,11 @@ import type { Logger } from 'pino';
  * operation itself still runs through yoga (`getResultForParams`: its parameter checks, parse and
  * validation caches, context, masked errors) and its answer is built by yoga's own result processor,
  * so status codes and bodies are yoga's. Any other request is left to yoga.
+ *
+ * What is skipped is yoga's request stage: its onRequest, onRequestParse, onResultProcess and
+ * onResponse hooks. None of ours needs these requests today (CORS answers only an Origin; health,
+ * GraphiQL and the router only GETs and other paths). A plugin added with such hooks that must see
+ * every GraphQL request needs its case here, or these requests handed to yoga.
  */
 export function createGraphqlPost(yoga: Pick<YogaServerInstance<object, object>, 'getResultForParams'>, log: Logger) {
   /** Answers the request and returns true, or returns false without touching it: yoga's to answer. */
