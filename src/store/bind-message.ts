@@ -4,9 +4,12 @@ export type WireValue = string | Uint8Array | null;
 // Execute (the unnamed portal, every row) then Sync.
 const EXECUTE_AND_SYNC = Buffer.from([0x45, 0, 0, 0, 9, 0, 0, 0, 0, 0, 0x53, 0, 0, 0, 4]);
 
+// A buffer grown past this for one large statement (a roster import's batch) is not kept.
+const KEPT_BYTES = 1024 * 1024;
+
 /**
  * Bind, Execute and Sync for a prepared statement, in one buffer kept from one call to the next
- * (the engine copies what it is given before the call returns). PGlite's serializer builds each
+ * (the engine has read all of it when its call returns). PGlite's serializer builds each
  * message in buffers of its own, grown by doubling and then joined: for a batch of orders (one
  * ~20 KB JSON value) that was ~7 % of the engine thread's time, and its garbage, outside the young
  * generation, set off a full collection of that thread's heap every ~200 ms: pauses of 5-9 ms
@@ -20,24 +23,25 @@ export function createBindWriter(initialBytes = 16 * 1024) {
     const bindLength = 4 + 1 + Buffer.byteLength(statement) + 1 + 2 + 2 * values.length + 2 +
       lengths.reduce((sum, n) => sum + 4 + Math.max(n, 0), 0) + 2;
     const size = 1 + bindLength + EXECUTE_AND_SYNC.length;
-    if (buffer.length < size) buffer = Buffer.allocUnsafe(Math.max(size, buffer.length * 2));
+    const into = size <= buffer.length ? buffer : Buffer.allocUnsafe(Math.max(size, buffer.length * 2));
+    if (into.length <= KEPT_BYTES) buffer = into;
 
     let at = 0;
-    buffer[at++] = 0x42; // Bind
-    at = buffer.writeInt32BE(bindLength, at);
-    buffer[at++] = 0; // the unnamed portal
-    at += buffer.write(statement, at);
-    buffer[at++] = 0;
-    at = buffer.writeInt16BE(values.length, at);
-    for (const v of values) at = buffer.writeInt16BE(v instanceof Uint8Array ? 1 : 0, at);
-    at = buffer.writeInt16BE(values.length, at);
+    into[at++] = 0x42; // Bind
+    at = into.writeInt32BE(bindLength, at);
+    into[at++] = 0; // the unnamed portal
+    at += into.write(statement, at);
+    into[at++] = 0;
+    at = into.writeInt16BE(values.length, at);
+    for (const v of values) at = into.writeInt16BE(v instanceof Uint8Array ? 1 : 0, at);
+    at = into.writeInt16BE(values.length, at);
     values.forEach((v, i) => {
-      at = buffer.writeInt32BE(lengths[i]!, at);
-      if (typeof v === 'string') at += buffer.write(v, at);
-      else if (v) at += Buffer.from(v.buffer, v.byteOffset, v.byteLength).copy(buffer, at);
+      at = into.writeInt32BE(lengths[i]!, at);
+      if (typeof v === 'string') at += into.write(v, at);
+      else if (v) at += Buffer.from(v.buffer, v.byteOffset, v.byteLength).copy(into, at);
     });
-    at = buffer.writeInt16BE(0, at); // every result column in text
-    at += EXECUTE_AND_SYNC.copy(buffer, at);
-    return buffer.subarray(0, at);
+    at = into.writeInt16BE(0, at); // every result column in text
+    at += EXECUTE_AND_SYNC.copy(into, at);
+    return into.subarray(0, at);
   };
 }

@@ -55,8 +55,9 @@ describe.each([pglite, pgliteThread])('PGlite as the stores use it: $name', (eng
     await withStore(engine, async (sql) => {
       const echo = 'select $1::text as text, octet_length($1::text) as bytes, $2::bytea as raw';
       const long = 'ñandú 🚚 '.repeat(5_000);
+      const huge = 'ñandú 🚚 '.repeat(100_000); // past what the engine's message buffer keeps
       const raw = new Uint8Array([0, 1, 254, 255]);
-      for (const text of [long, 'é', '']) {
+      for (const text of [long, huge, 'é', long, '']) {
         const [row] = (await sql.query<{ text: string; bytes: number; raw: Uint8Array }>(echo, [text, raw])).rows;
         expect(row).toEqual({ text, bytes: Buffer.byteLength(text), raw });
       }
