@@ -152,7 +152,8 @@ export function createApp(deps: AppDeps) {
       return sendNode(res, toErrorResponse(error, deps.log));
     }
     const body = parsedObject(plain.header('content-type'), text);
-    if (await answerDirectly(req, res, body)) return;
+    const answer = await answerDirectly(plain, body);
+    if (answer) return sendNode(res, answer);
     Object.assign(req, { body: body ?? text });
     return yoga(req, res);
   }

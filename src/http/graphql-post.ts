@@ -1,6 +1,6 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { processRegularResult, type FetchAPI, type GraphQLParams, type YogaServerInstance } from 'graphql-yoga';
 import type { Logger } from 'pino';
+import type { PlainRequest, PlainResponse } from './plain.js';
 
 /**
  * The usual GraphQL request, run without yoga's HTTP layer: a POST of one JSON operation from a
@@ -17,16 +17,16 @@ import type { Logger } from 'pino';
  * every GraphQL request needs its case here, or these requests handed to yoga.
  */
 export function createGraphqlPost(yoga: Pick<YogaServerInstance<object, object>, 'getResultForParams'>, log: Logger) {
-  /** Answers the request and returns true, or returns false without touching it: yoga's to answer. */
-  return async function answerDirectly(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<boolean> {
-    const mediaType = answerMediaType(req.headers.accept);
+  /** The answer to the request, or undefined when it is not of that kind: yoga's to answer. */
+  return async function answerDirectly(request: PlainRequest, body: unknown): Promise<PlainResponse | undefined> {
+    const mediaType = answerMediaType(request.header('accept'));
     const params = operation(body);
-    if (!mediaType || !params || req.headers.origin !== undefined || !isJson(req.headers['content-type'])) return false;
-
-    const request = nodeRequest(req);
+    if (!mediaType || !params || request.header('origin') !== undefined || !isJson(request.header('content-type'))) {
+      return undefined;
+    }
     let answer: Captured;
     try {
-      const result = await yoga.getResultForParams({ params, request }, { req, res });
+      const result = await yoga.getResultForParams({ params, request: operationRequest(request) }, {});
       if (!result) throw new Error('the operation gave no result');
       answer = processRegularResult(result, CAPTURE, mediaType) as unknown as Captured;
     } catch (error) {
@@ -38,10 +38,7 @@ export function createGraphqlPost(yoga: Pick<YogaServerInstance<object, object>,
       });
     }
     // No body only for a streamed result, which this schema does not give: yoga answers it 406.
-    const text = answer.body ?? '';
-    res.writeHead(answer.init.status, { ...headers(answer.init.headers), 'content-length': Buffer.byteLength(text) });
-    res.end(text);
-    return true;
+    return { status: answer.init.status, headers: headers(answer.init.headers), body: answer.body ?? '' };
   };
 }
 
@@ -105,12 +102,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * What the operation stage reads of the request: its method (yoga refuses mutations over GET)
  * and its headers (the context reads Authorization and Idempotency-Key).
  */
-function nodeRequest(req: IncomingMessage): Request {
-  const headers = {
-    get(name: string): string | null {
-      const value = req.headers[name.toLowerCase()];
-      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-    },
-  };
-  return { method: 'POST', url: req.url, headers } as unknown as Request;
+function operationRequest(request: PlainRequest): Request {
+  const headers = { get: (name: string) => request.header(name.toLowerCase()) ?? null };
+  return { method: 'POST', headers } as unknown as Request;
 }

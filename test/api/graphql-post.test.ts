@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createGraphqlPost } from '../../src/http/graphql-post.js';
+import type { PlainRequest } from '../../src/http/plain.js';
 import { createLogger } from '../../src/logger.js';
 import { CREATE_ORDER, ORDER } from '../support/operations.js';
 import { pgliteThread } from '../support/engines.js';
@@ -12,16 +13,19 @@ const { serviceId, ...trip } = restBody();
 const input = (over: Record<string, unknown> = {}) => ({ ...trip, serviceCode: 'TOWING', ...over });
 const mutation = (over: Record<string, unknown> = {}) => JSON.stringify({ query: CREATE_ORDER, variables: { input: input(over) } });
 
+/** A JSON POST with these headers besides its content type. */
+const postWith = (headers: Record<string, string | undefined>): PlainRequest => {
+  const all: Record<string, string | undefined> = { 'content-type': 'application/json', ...headers };
+  return { method: 'POST', header: (name) => all[name], text: async () => '' };
+};
+
 describe('which GraphQL POSTs are answered without yoga’s HTTP layer', () => {
   const RESULT = { data: { ok: true } };
 
   async function decide(headers: Record<string, string | undefined>, body: unknown) {
     const yoga = { getResultForParams: vi.fn(async () => RESULT) };
-    const answerDirectly = createGraphqlPost(yoga, createLogger('silent'));
-    const res = { writeHead: vi.fn(), end: vi.fn() };
-    const req = { url: '/graphql', headers: { 'content-type': 'application/json', ...headers } };
-    const taken = await answerDirectly(req as unknown as IncomingMessage, res as unknown as ServerResponse, body);
-    return { taken, yoga, res };
+    const answer = await createGraphqlPost(yoga, createLogger('silent'))(postWith(headers), body);
+    return { answer, yoga };
   }
   const query = { query: '{ __typename }' };
 
@@ -33,11 +37,9 @@ describe('which GraphQL POSTs are answered without yoga’s HTTP layer', () => {
     ['Accept application/graphql-response+json', { accept: 'application/graphql-response+json' }, 'application/graphql-response+json; charset=utf-8'],
     ['Content-Type with a charset', { 'content-type': 'application/json; charset=utf-8' }, 'application/json; charset=utf-8'],
   ])('when a JSON operation comes with %s, then it is answered here, as yoga’s result processor answers it', async (_, headers, type) => {
-    const { taken, yoga, res } = await decide(headers, { ...query, variables: null, operationName: null, extensions: {} });
-    expect(taken).toBe(true);
+    const { answer, yoga } = await decide(headers, { ...query, variables: null, operationName: null, extensions: {} });
     expect(yoga.getResultForParams).toHaveBeenCalledOnce();
-    expect(res.writeHead).toHaveBeenCalledWith(200, { 'content-type': type, 'content-length': 20 });
-    expect(res.end).toHaveBeenCalledWith(JSON.stringify(RESULT));
+    expect(answer).toEqual({ status: 200, headers: { 'content-type': type }, body: JSON.stringify(RESULT) });
   });
 
   it.each([
@@ -57,19 +59,16 @@ describe('which GraphQL POSTs are answered without yoga’s HTTP layer', () => {
     ['an unknown parameter', {}, { ...query, other: 1 }],
     ['a body that is not an object', {}, 'text'],
   ])('when it comes with %s, then it is left to yoga untouched', async (_, headers, body) => {
-    const { taken, yoga, res } = await decide(headers, body);
-    expect(taken).toBe(false);
+    const { answer, yoga } = await decide(headers, body);
+    expect(answer).toBeUndefined();
     expect(yoga.getResultForParams).not.toHaveBeenCalled();
-    expect(res.writeHead).not.toHaveBeenCalled();
   });
 
   it('when yoga’s operation stage throws, then the answer is a masked 500', async () => {
     const yoga = { getResultForParams: vi.fn(async () => Promise.reject(new Error('select * from secrets'))) };
-    const res = { writeHead: vi.fn(), end: vi.fn() };
-    const req = { url: '/graphql', headers: { 'content-type': 'application/json' } };
-    await createGraphqlPost(yoga, createLogger('silent'))(req as unknown as IncomingMessage, res as unknown as ServerResponse, query);
-    expect(res.writeHead.mock.calls[0]![0]).toBe(500);
-    expect(res.end).toHaveBeenCalledWith(JSON.stringify({ errors: [{ message: 'Unexpected error.' }] }));
+    const answer = await createGraphqlPost(yoga, createLogger('silent'))(postWith({}), query);
+    expect(answer?.status).toBe(500);
+    expect(answer?.body).toBe(JSON.stringify({ errors: [{ message: 'Unexpected error.' }] }));
   });
 });
 
