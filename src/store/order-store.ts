@@ -34,10 +34,12 @@ interface OrderRow {
   updated_at: Date | string;
 }
 
-/** The order as a row of the orders table, for json_populate_recordset. */
-type OrderRecord = Omit<OrderRow, 'id'>;
+/** The order as a row of the orders table, for json_populate_recordset, with the key INSERT_AND_BIND binds to it. */
+interface OrderRecord extends Omit<OrderRow, 'id'> {
+  idempotency_key: string | null;
+}
 
-function toRecord(o: NewOrder): OrderRecord {
+function toRecord(o: NewOrder, idempotencyKey: string | undefined): OrderRecord {
   return {
     owner_subject: o.ownerSubject,
     status: o.status,
@@ -66,6 +68,7 @@ function toRecord(o: NewOrder): OrderRecord {
     partner_id: o.partnerId,
     created_at: o.createdAt.toISOString(),
     updated_at: o.updatedAt.toISOString(),
+    idempotency_key: idempotencyKey ?? null,
   };
 }
 
@@ -132,7 +135,7 @@ export function createOrderStore(sql: Sql): OrderStore {
   // by payment reference, which is unique, rather than trusting the order of returned rows.
   const write = groupCommit(async (inserts: Insert[]): Promise<Order[]> => {
     const keyed = inserts.some((i) => i.idempotencyKey);
-    const records = inserts.map((i) => ({ ...toRecord(i.order), idempotency_key: i.idempotencyKey ?? null }));
+    const records = inserts.map((i) => toRecord(i.order, i.idempotencyKey));
     const { rows } = await sql.query<{ id: string | number; payment_reference: string }>(
       keyed ? INSERT_AND_BIND : INSERT,
       [JSON.stringify(records)],
