@@ -13,6 +13,8 @@ export interface Measurement {
   startRssMb: number;
   /** okPerSecond as a percentage of the first scenario's. */
   shareOfCeilingPercent: number;
+  /** okPerSecond of each round, in order, when the scenario was measured in several. */
+  roundsPerSecond?: number[];
 }
 
 export function summarize(scenario: string, result: autocannon.Result, memory: { startRssMb: number; peakRssMb: number }): Measurement {
@@ -42,6 +44,27 @@ export function uncleanRun(result: autocannon.Result): string | undefined {
   if (result.errors > 0) problems.push(`${result.errors} errors, ${result.timeouts} of them timeouts`);
   if (result['2xx'] === 0) problems.push('no 2xx answer at all');
   return problems.length > 0 ? problems.join('; ') : undefined;
+}
+
+/**
+ * Several rounds of one scenario as one row: the round with the median rate (the lower middle one
+ * of an even count), with the highest peak of memory of all, and every round's rate.
+ */
+export function medianRound(rounds: Measurement[]): Measurement {
+  if (rounds.length === 0) throw new Error('no rounds to summarize');
+  const middle = [...rounds].sort((a, b) => a.okPerSecond - b.okPerSecond)[Math.floor((rounds.length - 1) / 2)]!;
+  return {
+    ...middle,
+    peakRssMb: Math.max(...rounds.map((r) => r.peakRssMb)),
+    roundsPerSecond: rounds.map((r) => r.okPerSecond),
+  };
+}
+
+/** The median of a non-empty list (the mean of the two middle values of an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const half = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[half]! : (sorted[half - 1]! + sorted[half]!) / 2;
 }
 
 export function withShareOfCeiling(measurements: Measurement[]): Measurement[] {

@@ -1,10 +1,10 @@
 import { killAllServers } from './child-server.js';
 import { load, sendOnce } from './load.js';
-import { summarize, uncleanRun, withShareOfCeiling, type Measurement } from './measurement.js';
+import { medianRound, summarize, uncleanRun, withShareOfCeiling, type Measurement } from './measurement.js';
 import { peakRssMb, rssMb } from './memory.js';
 import { machine, printTable, writeResults } from './report.js';
 import { printScaling, scaling } from './scaling.js';
-import { scenarios, type Scenario } from './scenarios.js';
+import { scenarios, type Interleaved, type Scenario } from './scenarios.js';
 import { buildService } from './service.js';
 import { readSettings, type Settings } from './settings.js';
 import { startupOnExistingStoreMs } from './startup.js';
@@ -21,9 +21,13 @@ async function main() {
 
   await buildService();
   const measurements: Measurement[] = [];
-  for (const scenario of await scenarios()) {
-    console.log(`${scenario.name}…`);
-    measurements.push(await measure(scenario, settings));
+  for (const step of await scenarios()) {
+    if ('interleaved' in step) {
+      measurements.push(...(await measureInTurn(step, settings)));
+    } else {
+      console.log(`${step.name}…`);
+      measurements.push(await measure(step, settings));
+    }
   }
 
   console.log('start-up on an existing store…');
@@ -53,6 +57,18 @@ async function measure(scenario: Scenario, settings: Settings): Promise<Measurem
   } finally {
     await server.stop();
   }
+}
+
+/** Each round measures every scenario once, in order; each scenario's row is its median round. */
+async function measureInTurn({ interleaved, rounds }: Interleaved, settings: Settings): Promise<Measurement[]> {
+  const measured = interleaved.map((): Measurement[] => []);
+  for (let round = 1; round <= rounds; round++) {
+    for (const [index, scenario] of interleaved.entries()) {
+      console.log(`${scenario.name}, round ${round} of ${rounds}…`);
+      measured[index]!.push(await measure(scenario, settings));
+    }
+  }
+  return measured.map(medianRound);
 }
 
 async function expectSuccess(scenario: Scenario, url: string, when: string) {

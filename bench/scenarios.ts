@@ -15,6 +15,17 @@ export interface BenchRequest {
   nextBody?: () => string;
 }
 
+/**
+ * Scenarios measured in turn, `rounds` times over, so that the machine's drift between one
+ * scenario and the next (±10 % on these shared machines) falls on each of them alike.
+ */
+export interface Interleaved {
+  interleaved: Scenario[];
+  rounds: number;
+}
+
+export type Step = Scenario | Interleaved;
+
 export interface Answer {
   status: number;
   body: string;
@@ -43,6 +54,8 @@ const MOVE_OPERATOR_MUTATION = `mutation($input: MoveOperatorInput!){ moveOperat
 // The roster sizes compared: order creation with the large one must keep 90 % of its speed with the small one.
 export const SMALL_ROSTER = 1_000;
 export const LARGE_ROSTER = 1_000_000;
+// The two roster sizes are compared over this many rounds, each measured right after the other.
+export const ROSTER_ROUNDS = 3;
 export const rosterScenario = {
   small: `REST create order, ${SMALL_ROSTER.toLocaleString('en')} operators`,
   large: `REST create order, ${LARGE_ROSTER.toLocaleString('en')} operators`,
@@ -53,7 +66,7 @@ const CREATE_ORDER_MUTATION = `mutation($input: CreateOrderInput!){ createOrder(
   ... on CreateOrderSuccess { order { id totalAmount paymentProviderReference } } ... on Error { code } } }`;
 
 /** The servers measured, in order; the first one is the ceiling the others are compared with. */
-export async function scenarios(): Promise<Scenario[]> {
+export async function scenarios(): Promise<Step[]> {
   const secret = randomBytes(32).toString('base64url');
   const headers = { authorization: `Bearer ${await signToken(secret)}`, 'content-type': 'application/json' };
   const operatorsHeaders = { ...headers, authorization: `Bearer ${await signToken(secret, 'operators:write')}` };
@@ -119,16 +132,11 @@ export async function scenarios(): Promise<Scenario[]> {
       problem: unlessCreateOrderSuccess,
     },
     {
-      name: rosterScenario.small,
-      start: () => startService(env, small.dataDir),
-      request: restRequest,
-      problem: unlessRestOrder,
-    },
-    {
-      name: rosterScenario.large,
-      start: () => startService(env, large.dataDir),
-      request: restRequest,
-      problem: unlessRestOrder,
+      interleaved: [
+        { name: rosterScenario.small, start: () => startService(env, small.dataDir), request: restRequest, problem: unlessRestOrder },
+        { name: rosterScenario.large, start: () => startService(env, large.dataDir), request: restRequest, problem: unlessRestOrder },
+      ],
+      rounds: ROSTER_ROUNDS,
     },
     {
       name: rosterScenario.moves,
