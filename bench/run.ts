@@ -59,11 +59,17 @@ async function measure(scenario: Scenario, settings: Settings): Promise<Measurem
   }
 }
 
-/** Each round measures every scenario once, in order; each scenario's row is its median round. */
+/**
+ * Each round measures every scenario once, every other round in reverse order, so that none is
+ * always the one measured right after another; each scenario's row is its median round.
+ */
 async function measureInTurn({ interleaved, rounds }: Interleaved, settings: Settings): Promise<Measurement[]> {
   const measured = interleaved.map((): Measurement[] => []);
   for (let round = 1; round <= rounds; round++) {
-    for (const [index, scenario] of interleaved.entries()) {
+    const order = [...interleaved.keys()];
+    if (round % 2 === 0) order.reverse();
+    for (const index of order) {
+      const scenario = interleaved[index]!;
       console.log(`${scenario.name}, round ${round} of ${rounds}…`);
       measured[index]!.push(await measure(scenario, settings));
     }

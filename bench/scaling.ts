@@ -11,7 +11,7 @@ export interface Scaling {
   createOrderLargeRosterPerSecond: number;
   /** The median of the rounds' ratios when both were measured in interleaved rounds. */
   largeOfSmallPercent: number;
-  /** Each round's ratio, the large roster's round over the small roster's round just before it. */
+  /** Each round's ratio: the large roster's rate over the small roster's, measured one after the other. */
   largeOfSmallPercentByRound: number[];
   positionUpdatesPerSecond: number;
   largeRosterRssAtStartMb: number;

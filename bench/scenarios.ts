@@ -54,7 +54,7 @@ const MOVE_OPERATOR_MUTATION = `mutation($input: MoveOperatorInput!){ moveOperat
 // The roster sizes compared: order creation with the large one must keep 90 % of its speed with the small one.
 export const SMALL_ROSTER = 1_000;
 export const LARGE_ROSTER = 1_000_000;
-// The two roster sizes are compared over this many rounds, each measured right after the other.
+// The two roster sizes are compared over this many rounds, each pair measured one right after the other.
 export const ROSTER_ROUNDS = 3;
 export const rosterScenario = {
   small: `REST create order, ${SMALL_ROSTER.toLocaleString('en')} operators`,
