@@ -27,7 +27,9 @@ export function scaling(measurements: Measurement[]): Scaling | undefined {
   if (!small || !large || !moves) return undefined;
   const smallRounds = small.roundsPerSecond ?? [small.okPerSecond];
   const largeRounds = large.roundsPerSecond ?? [large.okPerSecond];
-  if (smallRounds.length !== largeRounds.length) throw new Error('the two roster sizes were measured in different numbers of rounds');
+  if (smallRounds.length !== largeRounds.length) {
+    throw new Error('the two roster sizes were measured in different numbers of rounds');
+  }
   const byRound = smallRounds.map((smallRate, round) => percent(largeRounds[round]! / smallRate));
   return {
     createOrderSmallRosterPerSecond: small.okPerSecond,

@@ -34,7 +34,10 @@ interface OrderRow {
   updated_at: Date | string;
 }
 
-/** The order as a row of the orders table, for json_populate_recordset, with the key INSERT_AND_BIND binds to it. */
+/**
+ * The order as a row of the orders table, for json_populate_recordset, with the Idempotency-Key
+ * that INSERT_AND_BIND binds to it.
+ */
 interface OrderRecord extends Omit<OrderRow, 'id'> {
   idempotency_key: string | null;
 }
