@@ -1,5 +1,6 @@
 import type { NewOrder, Order, OrderStatus, PendingStatus, ServiceCode } from '../core/order.js';
 import type { OrderStore } from '../core/ports.js';
+import { encodeArrays, type ArrayColumn, type ElementType, type ElementTypes } from './binary-arrays.js';
 import { groupCommit } from './group-commit.js';
 import type { Sql } from './sql.js';
 
@@ -34,47 +35,6 @@ interface OrderRow {
   updated_at: Date | string;
 }
 
-/**
- * The order as a row of the orders table, for json_populate_recordset, with the Idempotency-Key
- * that INSERT_AND_BIND binds to it.
- */
-interface OrderRecord extends Omit<OrderRow, 'id'> {
-  idempotency_key: string | null;
-}
-
-function toRecord(o: NewOrder, idempotencyKey: string | undefined): OrderRecord {
-  return {
-    owner_subject: o.ownerSubject,
-    status: o.status,
-    pending_status: o.pendingStatus,
-    payment_reference: o.paymentReference,
-    payment_url: o.paymentUrl,
-    origin_latitude: o.origin.latitude,
-    origin_longitude: o.origin.longitude,
-    destination_latitude: o.destination.latitude,
-    destination_longitude: o.destination.longitude,
-    origin_title: o.originTitle,
-    destination_title: o.destinationTitle,
-    service_code: o.serviceCode,
-    vehicle_identification: o.vehicleIdentification,
-    distance_m: o.distanceMetres,
-    duration_s: o.durationSeconds,
-    total_amount: o.amounts.total,
-    partner_amount: o.amounts.partner,
-    platform_amount: o.amounts.platform,
-    currency: o.currency,
-    partner_distance_m: o.partnerDistanceMetres,
-    partner_duration_s: o.partnerDurationSeconds,
-    quoted_operator_id: o.quotedOperatorId,
-    client_name: o.clientName,
-    client_phone: o.clientPhone,
-    partner_id: o.partnerId,
-    created_at: o.createdAt.toISOString(),
-    updated_at: o.updatedAt.toISOString(),
-    idempotency_key: idempotencyKey ?? null,
-  };
-}
-
 function fromRow(r: OrderRow): Order {
   return {
     id: Number(r.id),
@@ -104,26 +64,57 @@ function fromRow(r: OrderRow): Order {
   };
 }
 
-// Up to this many orders share one insert. They travel as one JSON parameter: one value to
-// encode instead of 27 per order, and the same statement whatever the batch size.
+// Up to this many orders share one insert. They travel as one array per column, in binary (see
+// binary-arrays.ts): the same statement whatever the batch size, and nothing for the engine to
+// parse.
 const MAX_BATCH = 256;
-const COLUMNS = [
-  'owner_subject', 'status', 'pending_status', 'payment_reference', 'payment_url',
-  'origin_latitude', 'origin_longitude', 'destination_latitude', 'destination_longitude',
-  'origin_title', 'destination_title', 'service_code', 'vehicle_identification', 'distance_m', 'duration_s',
-  'total_amount', 'partner_amount', 'platform_amount', 'currency', 'partner_distance_m', 'partner_duration_s',
-  'quoted_operator_id', 'client_name', 'client_phone', 'partner_id', 'created_at', 'updated_at',
-] as const satisfies readonly (keyof OrderRecord)[];
-const INSERT = `insert into orders (${COLUMNS.join(', ')})
-  select ${COLUMNS.join(', ')} from json_populate_recordset(null::orders, $1::json)
+
+/** A column of the orders table: its name, its element type on the wire and its value in an order. */
+type Column = { [T in ElementType]: readonly [name: keyof OrderRow, type: T, value: (o: NewOrder) => ElementTypes[T] | null] }[ElementType];
+
+const COLUMNS: readonly Column[] = [
+  ['owner_subject', 'text', (o) => o.ownerSubject],
+  ['status', 'text', (o) => o.status],
+  ['pending_status', 'text', (o) => o.pendingStatus],
+  ['payment_reference', 'text', (o) => o.paymentReference],
+  ['payment_url', 'text', (o) => o.paymentUrl],
+  ['origin_latitude', 'float8', (o) => o.origin.latitude],
+  ['origin_longitude', 'float8', (o) => o.origin.longitude],
+  ['destination_latitude', 'float8', (o) => o.destination.latitude],
+  ['destination_longitude', 'float8', (o) => o.destination.longitude],
+  ['origin_title', 'text', (o) => o.originTitle],
+  ['destination_title', 'text', (o) => o.destinationTitle],
+  ['service_code', 'int2', (o) => o.serviceCode],
+  ['vehicle_identification', 'text', (o) => o.vehicleIdentification],
+  ['distance_m', 'int4', (o) => o.distanceMetres],
+  ['duration_s', 'int4', (o) => o.durationSeconds],
+  ['total_amount', 'int8', (o) => o.amounts.total],
+  ['partner_amount', 'int8', (o) => o.amounts.partner],
+  ['platform_amount', 'int8', (o) => o.amounts.platform],
+  ['currency', 'text', (o) => o.currency],
+  ['partner_distance_m', 'int4', (o) => o.partnerDistanceMetres],
+  ['partner_duration_s', 'int4', (o) => o.partnerDurationSeconds],
+  ['quoted_operator_id', 'text', (o) => o.quotedOperatorId],
+  ['client_name', 'text', (o) => o.clientName],
+  ['client_phone', 'text', (o) => o.clientPhone],
+  ['partner_id', 'text', (o) => o.partnerId],
+  ['created_at', 'timestamptz', (o) => o.createdAt],
+  ['updated_at', 'timestamptz', (o) => o.updatedAt],
+];
+const PAYMENT_REFERENCE = `$${COLUMNS.findIndex(([name]) => name === 'payment_reference') + 1}`;
+const IDEMPOTENCY_KEY = `$${COLUMNS.length + 1}`;
+
+const INSERT = `insert into orders (${COLUMNS.map(([name]) => name).join(', ')})
+  select * from unnest(${COLUMNS.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')})
   returning id, payment_reference`;
 
-// The same insert, binding each order's Idempotency-Key to it in the same statement, so that a
-// stored order and its key cannot part. Only batches that carry a key pay for it.
+// The same insert, binding each order's Idempotency-Key (one more array, NULL where an order has
+// none) to it in the same statement, so that a stored order and its key cannot part. Only
+// batches that carry a key pay for it.
 const INSERT_AND_BIND = `with inserted as (${INSERT.replace('returning id, payment_reference', 'returning id, owner_subject, payment_reference')}),
   bound as (
     update idempotency_keys k set order_id = i.id
-    from inserted i join json_to_recordset($1::json) as r(payment_reference text, idempotency_key text)
+    from inserted i join unnest(${PAYMENT_REFERENCE}::text[], ${IDEMPOTENCY_KEY}::text[]) as r(payment_reference, idempotency_key)
       on r.payment_reference = i.payment_reference
     where k.owner_subject = i.owner_subject and k.key = r.idempotency_key)
   select id, payment_reference from inserted`;
@@ -133,16 +124,19 @@ interface Insert {
   idempotencyKey?: string;
 }
 
+/** The statement and its parameters for a batch: one array per column, and the keys if any. */
+function insertStatement(inserts: readonly Insert[]): [text: string, params: Uint8Array[]] {
+  const columns = COLUMNS.map(([, type, value]) => ({ type, values: inserts.map((i) => value(i.order)) }) as ArrayColumn);
+  if (!inserts.some((i) => i.idempotencyKey)) return [INSERT, encodeArrays(columns)];
+  const keys: ArrayColumn = { type: 'text', values: inserts.map((i) => i.idempotencyKey ?? null) };
+  return [INSERT_AND_BIND, encodeArrays([...columns, keys])];
+}
+
 export function createOrderStore(sql: Sql): OrderStore {
   // Orders arriving together are inserted together (see group-commit.ts). Ids are matched back
   // by payment reference, which is unique, rather than trusting the order of returned rows.
   const write = groupCommit(async (inserts: Insert[]): Promise<Order[]> => {
-    const keyed = inserts.some((i) => i.idempotencyKey);
-    const records = inserts.map((i) => toRecord(i.order, i.idempotencyKey));
-    const { rows } = await sql.query<{ id: string | number; payment_reference: string }>(
-      keyed ? INSERT_AND_BIND : INSERT,
-      [JSON.stringify(records)],
-    );
+    const { rows } = await sql.query<{ id: string | number; payment_reference: string }>(...insertStatement(inserts));
     const ids = new Map(rows.map((r) => [r.payment_reference, Number(r.id)]));
     return inserts.map(({ order }) => ({ ...order, id: ids.get(order.paymentReference)! }));
   }, MAX_BATCH);

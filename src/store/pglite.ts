@@ -80,6 +80,8 @@ function statements(db: PGlite) {
       const { name, paramTypes, columns } = await statement(text);
       const values = params.map((value, i): WireValue => {
         if (value === null || value === undefined) return null;
+        // Bytes go as they are, in binary, as node-postgres sends them (see binary-arrays.ts).
+        if (value instanceof Uint8Array) return value;
         const serializer = db.serializers[paramTypes[i]!];
         return serializer ? (serializer(value) as WireValue) : String(value);
       });
