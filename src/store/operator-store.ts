@@ -2,6 +2,7 @@ import type { OperatorDraft } from '../core/operator-input.js';
 import type { OperatorPlacement, OperatorStore } from '../core/operator-ports.js';
 import type { Operator } from '../core/operator.js';
 import type { Point, ServiceCode } from '../core/order.js';
+import { encodeArrays } from './binary-arrays.js';
 import { groupCommit } from './group-commit.js';
 import type { Sql } from './sql.js';
 
@@ -36,7 +37,8 @@ const toRecord = (d: OperatorDraft) => ({
   on_duty: d.onDuty,
 });
 
-// A batch travels as one JSON parameter, as orders do. Known operators are updated and the others
+// A batch travels as one JSON parameter: each operator's services are an array of their own,
+// which the one-dimensional arrays that orders and moves travel in do not carry. Known operators are updated and the others
 // inserted, in one statement; an on_duty left null keeps the stored value, and a new operator starts
 // on duty. `on conflict do nothing` covers an insert racing ours on PostgreSQL: that row is missing
 // from the answer and is written again, now as an update.
@@ -59,8 +61,9 @@ const UPSERT = `with input as (
 
 // Operators' apps send positions all day; those arriving together are written together, in one
 // statement and one transaction (see group-commit.ts), as orders are.
+// The moves travel as one array per column, in binary (see binary-arrays.ts).
 const MOVE_MANY = `update operators o set latitude = m.latitude, longitude = m.longitude, updated_at = m.updated_at
-  from json_to_recordset($1::json) as m(id text, latitude double precision, longitude double precision, updated_at timestamptz)
+  from unnest($1::text[], $2::float8[], $3::float8[], $4::timestamptz[]) as m(id, latitude, longitude, updated_at)
   where o.id = m.id
   returning o.*`;
 const MAX_MOVES_PER_BATCH = 512;
@@ -108,14 +111,14 @@ export function createOperatorStore(sql: Sql) {
   const moveMany = groupCommit(async (moves: Move[]): Promise<(Operator | null)[]> => {
     // The last position of an operator named twice in a batch is the one written. Rows are
     // updated in id order, so that batches of several instances lock them in one order.
-    const latest = new Map(moves.map((m) => [m.id, m]));
-    const records = [...latest.values()].sort((a, b) => (a.id < b.id ? -1 : 1)).map((m) => ({
-      id: m.id,
-      latitude: m.position.latitude,
-      longitude: m.position.longitude,
-      updated_at: m.now.toISOString(),
-    }));
-    const { rows } = await sql.query<OperatorRow>(MOVE_MANY, [JSON.stringify(records)]);
+    const latest = [...new Map(moves.map((m) => [m.id, m])).values()].sort((a, b) => (a.id < b.id ? -1 : 1));
+    const columns = encodeArrays([
+      { type: 'text', values: latest.map((m) => m.id) },
+      { type: 'float8', values: latest.map((m) => m.position.latitude) },
+      { type: 'float8', values: latest.map((m) => m.position.longitude) },
+      { type: 'timestamptz', values: latest.map((m) => m.now) },
+    ]);
+    const { rows } = await sql.query<OperatorRow>(MOVE_MANY, columns);
     const stored = new Map(rows.map((r) => [r.id, fromRow(r)]));
     return moves.map((m) => stored.get(m.id) ?? null);
   }, MAX_MOVES_PER_BATCH);
