@@ -45,6 +45,16 @@ function reserve(at: number, bytes: number): void {
   view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 }
 
+// The integers each integer type holds; int8 as far as a number is exact. Out of range, a value
+// would be written wrapped: it is refused instead, as the engine refuses it in text.
+const INTEGER_RANGES = { int2: 2 ** 15, int4: 2 ** 31, int8: 2 ** 53 };
+
+function integer(type: keyof typeof INTEGER_RANGES, value: number): number {
+  const limit = INTEGER_RANGES[type];
+  if (!Number.isInteger(value) || value < -limit || value >= limit) throw new RangeError(`${value} is not an ${type}`);
+  return value;
+}
+
 /** An integer of up to 53 bits as a big-endian int8, without a BigInt. */
 function writeInt64(at: number, value: number): number {
   const high = Math.floor(value / 2 ** 32);
@@ -63,13 +73,13 @@ function writeElement(type: ElementType, value: ElementTypes[ElementType], at: n
       view.setFloat64(at, value as number);
       return 8;
     case 'int2':
-      view.setInt16(at, value as number);
+      view.setInt16(at, integer(type, value as number));
       return 2;
     case 'int4':
-      view.setInt32(at, value as number);
+      view.setInt32(at, integer(type, value as number));
       return 4;
     case 'int8':
-      return writeInt64(at, value as number);
+      return writeInt64(at, integer(type, value as number));
     case 'timestamptz':
       return writeInt64(at, ((value as Date).getTime() - POSTGRES_EPOCH_MS) * 1000);
   }

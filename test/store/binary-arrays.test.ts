@@ -57,6 +57,16 @@ for (const engine of ENGINES) {
 }
 
 describe('encoded arrays', () => {
+  it('refuse an integer out of its type\'s range, or a fraction, rather than write it wrapped or cut', () => {
+    const cases: ArrayColumn[] = [
+      { type: 'int2', values: [32_768] },
+      { type: 'int4', values: [-(2 ** 31) - 1] },
+      { type: 'int4', values: [1.5] },
+      { type: 'int8', values: [2 ** 53] },
+    ];
+    for (const column of cases) expect(() => encodeArrays([column]), JSON.stringify(column)).toThrow(RangeError);
+  });
+
   it('are views of one buffer of their exact size, so that posting them to a thread copies nothing else', () => {
     const arrays = encodeArrays([
       { type: 'text', values: ['abc'] },
