@@ -38,9 +38,9 @@ const toRecord = (d: OperatorDraft) => ({
 });
 
 // A batch travels as one JSON parameter: each operator's services are an array of their own,
-// which the one-dimensional arrays that orders and moves travel in do not carry. Known operators are updated and the others
-// inserted, in one statement; an on_duty left null keeps the stored value, and a new operator starts
-// on duty. `on conflict do nothing` covers an insert racing ours on PostgreSQL: that row is missing
+// which the one-dimensional arrays that orders and moves travel in do not carry. Known operators
+// are updated and the others inserted, in one statement; an on_duty left null keeps the stored
+// value, and a new operator starts on duty. `on conflict do nothing` covers an insert racing ours on PostgreSQL: that row is missing
 // from the answer and is written again, now as an update.
 const UPSERT = `with input as (
     select * from json_to_recordset($1::json) as r(id text, name text, phone text, services smallint[],
@@ -60,8 +60,8 @@ const UPSERT = `with input as (
   select * from updated union all select * from inserted`;
 
 // Operators' apps send positions all day; those arriving together are written together, in one
-// statement and one transaction (see group-commit.ts), as orders are.
-// The moves travel as one array per column, in binary (see binary-arrays.ts).
+// statement and one transaction (see group-commit.ts), as orders are, and travel as they do: one
+// array per column, in binary (see binary-arrays.ts).
 const MOVE_MANY = `update operators o set latitude = m.latitude, longitude = m.longitude, updated_at = m.updated_at
   from unnest($1::text[], $2::float8[], $3::float8[], $4::timestamptz[]) as m(id, latitude, longitude, updated_at)
   where o.id = m.id

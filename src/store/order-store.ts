@@ -70,7 +70,9 @@ function fromRow(r: OrderRow): Order {
 const MAX_BATCH = 256;
 
 /** A column of the orders table: its name, its element type on the wire and its value in an order. */
-type Column = { [T in ElementType]: readonly [name: keyof OrderRow, type: T, value: (o: NewOrder) => ElementTypes[T] | null] }[ElementType];
+type Column = {
+  [T in ElementType]: readonly [name: keyof OrderRow, type: T, value: (o: NewOrder) => ElementTypes[T] | null];
+}[ElementType];
 
 const COLUMNS: readonly Column[] = [
   ['owner_subject', 'text', (o) => o.ownerSubject],
@@ -114,7 +116,8 @@ const INSERT = `insert into orders (${COLUMNS.map(([name]) => name).join(', ')})
 const INSERT_AND_BIND = `with inserted as (${INSERT.replace('returning id, payment_reference', 'returning id, owner_subject, payment_reference')}),
   bound as (
     update idempotency_keys k set order_id = i.id
-    from inserted i join unnest(${PAYMENT_REFERENCE}::text[], ${IDEMPOTENCY_KEY}::text[]) as r(payment_reference, idempotency_key)
+    from inserted i
+      join unnest(${PAYMENT_REFERENCE}::text[], ${IDEMPOTENCY_KEY}::text[]) as r(payment_reference, idempotency_key)
       on r.payment_reference = i.payment_reference
     where k.owner_subject = i.owner_subject and k.key = r.idempotency_key)
   select id, payment_reference from inserted`;
