@@ -33,16 +33,22 @@ const FIXED_ELEMENT_BYTES = 4 + 8;
 const UTF8_BYTES_PER_UNIT = 3;
 
 // Arrays are written here, then copied out at their exact size. Encoding is synchronous, so one
-// buffer serves every call.
-let buffer = Buffer.allocUnsafeSlow(16 * 1024);
-let view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+// buffer serves every call; one grown past KEPT_BYTES for an unusually large batch is not kept.
+const INITIAL_BYTES = 16 * 1024;
+const KEPT_BYTES = 1024 * 1024;
+let buffer: Buffer;
+let view: DataView;
+function use(next: Buffer): void {
+  buffer = next;
+  view = new DataView(next.buffer, next.byteOffset, next.byteLength);
+}
+use(Buffer.allocUnsafeSlow(INITIAL_BYTES));
 
 function reserve(at: number, bytes: number): void {
   if (at + bytes <= buffer.length) return;
   const bigger = Buffer.allocUnsafeSlow(Math.max(at + bytes, buffer.length * 2));
   buffer.copy(bigger, 0, 0, at);
-  buffer = bigger;
-  view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  use(bigger);
 }
 
 // The integers each integer type holds; int8 as far as a number is exact. Out of range, a value
@@ -112,5 +118,6 @@ export function encodeArrays(columns: readonly ArrayColumn[]): Uint8Array[] {
     return [start, at] as const;
   });
   const copy = new Uint8Array(buffer.subarray(0, at));
+  if (buffer.length > KEPT_BYTES) use(Buffer.allocUnsafeSlow(INITIAL_BYTES));
   return bounds.map(([start, end]) => copy.subarray(start, end));
 }

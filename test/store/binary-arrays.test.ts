@@ -67,6 +67,14 @@ describe('encoded arrays', () => {
     for (const column of cases) expect(() => encodeArrays([column]), JSON.stringify(column)).toThrow(RangeError);
   });
 
+  it('when a batch has outgrown the buffer they are written in, then the next ones are still written whole', () => {
+    const small: ArrayColumn[] = [{ type: 'text', values: ['ñandú', null] }, { type: 'int8', values: [-1, 2 ** 40] }];
+    const before = encodeArrays(small).map((a) => Buffer.from(a));
+    const large = encodeArrays([{ type: 'text', values: ['x'.repeat(500_000), 'y'] }]);
+    expect(large[0]!.byteLength).toBe(20 + 4 + 500_000 + 4 + 1);
+    expect(encodeArrays(small).map((a) => Buffer.from(a))).toEqual(before);
+  });
+
   it('are views of one buffer of their exact size, so that posting them to a thread copies nothing else', () => {
     const arrays = encodeArrays([
       { type: 'text', values: ['abc'] },
