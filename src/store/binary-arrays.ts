@@ -86,8 +86,11 @@ function writeElement(type: ElementType, value: ElementTypes[ElementType], at: n
       return 4;
     case 'int8':
       return writeInt64(at, integer(type, value as number));
-    case 'timestamptz':
-      return writeInt64(at, ((value as Date).getTime() - POSTGRES_EPOCH_MS) * 1000);
+    case 'timestamptz': {
+      const ms = (value as Date).getTime();
+      if (Number.isNaN(ms)) throw new RangeError('Invalid Date is not a timestamptz');
+      return writeInt64(at, (ms - POSTGRES_EPOCH_MS) * 1000);
+    }
   }
 }
 

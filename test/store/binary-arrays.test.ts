@@ -57,6 +57,10 @@ for (const engine of ENGINES) {
 }
 
 describe('encoded arrays', () => {
+  it('refuse an invalid date rather than write it as 2000-01-01', () => {
+    expect(() => encodeArrays([{ type: 'timestamptz', values: [new Date(Number.NaN)] }])).toThrow(RangeError);
+  });
+
   it('refuse an integer out of its type\'s range, or a fraction, rather than write it wrapped or cut', () => {
     const cases: ArrayColumn[] = [
       { type: 'int2', values: [32_768] },
