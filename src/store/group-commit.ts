@@ -6,12 +6,14 @@ interface Pending<T, R> {
 
 /**
  * Group commit: items that arrive together are written together, in one statement and one
- * transaction, and so are those that arrive while a write is in flight. The first write waits
- * only for the end of the current turn of the event loop (setImmediate), so that every request
- * already received can join it: an engine that runs a query synchronously (PGlite on the calling
- * thread) would otherwise leave no time for a batch to form. Each caller still hears back only
- * after its own item is committed. When a batch fails as a whole, its items are retried one by
- * one, so that one bad item cannot fail the others.
+ * transaction, and so are those that arrive while a write is in flight. Each batch is formed at
+ * the end of a turn of the event loop (setImmediate), the first one and each after a write alike,
+ * so that every request already received can join it: an engine that runs a query synchronously
+ * (PGlite on the calling thread) would otherwise leave no time for a batch to form, and a batch
+ * taken the moment a write ends would leave behind the requests that node has yet to read in the
+ * same turn (REST at 50 connections: ~10 % more orders per second with them). Each caller still
+ * hears back only after its own item is committed. When a batch fails as a whole, its items are
+ * retried one by one, so that one bad item cannot fail the others.
  */
 export function groupCommit<T, R>(writeMany: (items: T[]) => Promise<R[]>, maxBatch: number) {
   let queue: Pending<T, R>[] = [];
@@ -23,19 +25,22 @@ export function groupCommit<T, R>(writeMany: (items: T[]) => Promise<R[]>, maxBa
     }
   }
 
-  async function drain() {
-    while (queue.length > 0) {
-      const batch = queue.slice(0, maxBatch);
-      queue = queue.slice(maxBatch);
-      try {
-        const results = await writeMany(batch.map((p) => p.item));
-        batch.forEach((p, i) => p.resolve(results[i]!));
-      } catch (error) {
-        if (batch.length === 1) batch[0]!.reject(error);
-        else await writeEach(batch);
-      }
+  async function writeBatch(batch: Pending<T, R>[]) {
+    try {
+      const results = await writeMany(batch.map((p) => p.item));
+      batch.forEach((p, i) => p.resolve(results[i]!));
+    } catch (error) {
+      if (batch.length === 1) batch[0]!.reject(error);
+      else await writeEach(batch);
     }
-    writing = false;
+  }
+
+  async function writeNext() {
+    const batch = queue.slice(0, maxBatch);
+    queue = queue.slice(maxBatch);
+    await writeBatch(batch);
+    if (queue.length > 0) setImmediate(writeNext);
+    else writing = false;
   }
 
   return function write(item: T): Promise<R> {
@@ -43,7 +48,7 @@ export function groupCommit<T, R>(writeMany: (items: T[]) => Promise<R[]>, maxBa
       queue.push({ item, resolve, reject });
       if (!writing) {
         writing = true;
-        setImmediate(drain);
+        setImmediate(writeNext);
       }
     });
   };

@@ -38,6 +38,24 @@ describe('group commit', () => {
     expect(writer.batches).toEqual([[1], [2, 3]]);
   });
 
+  it('when a write ends, then the next batch is formed at the end of that turn, with what arrived in it', async () => {
+    const writer = recordingWriter();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const write = groupCommit(async (items: number[]) => {
+      if (items.includes(1)) await held;
+      return writer.write(items);
+    }, 10);
+    const first = write(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = write(2);
+    // Sent by the first caller the moment it hears back, in the same turn as the write's end.
+    const third = first.then(() => write(3));
+    release();
+    await Promise.all([first, second, third]);
+    expect(writer.batches).toEqual([[1], [2, 3]]);
+  });
+
   it('when a batch fails, then its items are retried alone and only the bad one fails', async () => {
     const writer = recordingWriter((items) => items.includes(2));
     const write = groupCommit(writer.write, 10);
