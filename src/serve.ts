@@ -52,7 +52,13 @@ export async function serve(config: Config, log: Logger, opening: Promise<Sql>, 
       : []),
   ];
 
-  const server = createServer(app.handleNode);
+  // Each request first takes the store's answers that have arrived (see Sql.deliverArrived): under
+  // load, node reads many requests in one turn of its event loop, and a batch of orders whose
+  // answer waited behind them held both its callers and the next batch back.
+  const server = createServer((req, res) => {
+    sql.deliverArrived?.();
+    return app.handleNode(req, res);
+  });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort, type WorkerOptions } from 'node:worker_threads';
 import type { PgliteSql } from './pglite.js';
 import { nested, type Sql } from './sql.js';
 import { StoreUnavailableError } from './store-unavailable.js';
@@ -11,6 +11,8 @@ import { StoreUnavailableError } from './store-unavailable.js';
 export interface StoreThreadOptions {
   dataDir?: string;
   snapshot?: ArrayBuffer;
+  /** The port the thread takes requests on and answers on. */
+  port: MessagePort;
 }
 
 type Call = { session?: number } & (
@@ -67,9 +69,11 @@ async function makeDataDir(dataDir: string): Promise<void> {
 
 async function startStoreThread(dataDir?: string, snapshot?: Blob): Promise<PgliteSql> {
   const data = snapshot ? await snapshot.arrayBuffer() : undefined;
+  // Requests and answers cross on a port of their own, which `deliverArrived` can read at once.
+  const { port1: port, port2: threadPort } = new MessageChannel();
   const worker = startThread({
-    workerData: { dataDir, snapshot: data } satisfies StoreThreadOptions,
-    transferList: data ? [data] : [],
+    workerData: { dataDir, snapshot: data, port: threadPort } satisfies StoreThreadOptions,
+    transferList: data ? [data, threadPort] : [threadPort],
   });
   const pending = new Map<number, { resolve(result: unknown): void; reject(error: unknown): void }>();
   let next = 1;
@@ -88,11 +92,14 @@ async function startStoreThread(dataDir?: string, snapshot?: Blob): Promise<Pgli
     for (const id of [...pending.keys()]) settle(id)!.reject(stopped);
   };
 
-  worker.on('message', ({ id, result, error }: Reply) => {
+  const answered = ({ id, result, error }: Reply) => {
     const call = settle(id);
     if (error) call?.reject(Object.assign(new Error(error.message), error));
     else call?.resolve(result);
-  });
+  };
+  port.on('message', answered);
+  // Listening refs the port; only the worker's ref, taken while an answer is awaited, should count.
+  port.unref();
   worker.on('error', (error) => stop(new StoreUnavailableError(`the embedded store stopped: ${error.message}`, { cause: error })));
   worker.on('exit', (code) => stop(new StoreUnavailableError(`the embedded store stopped (exit code ${code})`)));
 
@@ -102,7 +109,7 @@ async function startStoreThread(dataDir?: string, snapshot?: Blob): Promise<Pgli
       const id = next++;
       if (pending.size === 0) worker.ref();
       pending.set(id, { resolve, reject });
-      worker.postMessage({ ...request, id });
+      port.postMessage({ ...request, id });
     });
   }
 
@@ -137,6 +144,12 @@ async function startStoreThread(dataDir?: string, snapshot?: Blob): Promise<Pgli
     async close() {
       await call({ op: 'close' });
       await worker.terminate();
+      port.close();
+    },
+    deliverArrived() {
+      for (let arrived = receiveMessageOnPort(port); arrived; arrived = receiveMessageOnPort(port)) {
+        answered(arrived.message as Reply);
+      }
     },
   };
 }

@@ -1,4 +1,4 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
 import { openPglite } from './pglite.js';
 import type { Sql } from './sql.js';
 import type { Reply, Request, StoreThreadOptions } from './pglite-thread.js';
@@ -8,8 +8,7 @@ import type { Reply, Request, StoreThreadOptions } from './pglite-thread.js';
  * request at a time per session (PGlite's lock orders them). A transaction is a session: its
  * statements come tagged with its number until it commits or rolls back.
  */
-const port = parentPort!;
-const { dataDir, snapshot } = workerData as StoreThreadOptions;
+const { dataDir, snapshot, port } = workerData as StoreThreadOptions;
 const sql = await openPglite(dataDir, snapshot ? new Blob([snapshot]) : undefined);
 
 interface Session {

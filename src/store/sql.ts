@@ -8,6 +8,11 @@ export interface Sql {
   exec(text: string): Promise<void>;
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Settles, now, the calls whose answers have already arrived from an engine on another thread,
+   * rather than when the event loop reaches them. Engines answered on this thread have none.
+   */
+  deliverArrived?(): void;
 }
 
 /** A transaction's own `transaction` and `close`: neither has a meaning inside one. */

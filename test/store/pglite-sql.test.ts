@@ -124,4 +124,24 @@ describe('PGlite on its own thread', () => {
     await expect(store.sql.query('select 1')).rejects.toBeInstanceOf(StoreUnavailableError);
     await expect(store.sql.query('select 1')).rejects.toThrow(/stopped/);
   });
+
+  it('when an answer has arrived, then deliverArrived settles its call without the event loop', async () => {
+    const store = await pgliteThread.openEmpty();
+    try {
+      let settled = false;
+      const answer = store.sql.query('select 1').then(() => (settled = true));
+      // This thread blocks until the answer is in: only microtasks run between the waits, and a
+      // message on a port is not one, so nothing but deliverArrived can settle the call.
+      const blocked = new Int32Array(new SharedArrayBuffer(4));
+      for (let waits = 0; !settled && waits < 1_000; waits++) {
+        Atomics.wait(blocked, 0, 0, 10);
+        store.sql.deliverArrived!();
+        for (let tick = 0; tick < 10; tick++) await null;
+      }
+      expect(settled).toBe(true);
+      await answer;
+    } finally {
+      await store.dispose();
+    }
+  });
 });
