@@ -1,7 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fromRoot } from '../paths.js';
 import type { Sql } from './sql.js';
 
-const MIGRATIONS_DIR = new URL('../../migrations/', import.meta.url);
+const MIGRATIONS_DIR = fromRoot('migrations');
 // Any constant will do; every instance must use the same one.
 const MIGRATION_LOCK = 7_162_534;
 
@@ -23,7 +25,7 @@ export async function migrate(sql: Sql): Promise<string[]> {
     const applied = new Set(rows.map((r) => r.version));
     const pending = files.filter((f) => !applied.has(f));
     for (const file of pending) {
-      await tx.exec(await readFile(new URL(file, MIGRATIONS_DIR), 'utf8'));
+      await tx.exec(await readFile(join(MIGRATIONS_DIR, file), 'utf8'));
       await tx.query('insert into schema_migrations (version) values ($1)', [file]);
     }
     return pending;

@@ -2,8 +2,9 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort, type WorkerOptions } from 'node:worker_threads';
+import { fromRoot } from '../paths.js';
 import type { PgliteSql } from './pglite.js';
 import { nested, type Sql } from './sql.js';
 import { StoreUnavailableError } from './store-unavailable.js';
@@ -29,11 +30,13 @@ export interface Reply {
 }
 
 // Run from source (tests, `npm run dev`), the thread and the process below compile TypeScript too.
+// Built, each is an entry point of the build, in dist/store/ (see scripts/build.ts).
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const script = (name: string) => (FROM_SOURCE ? fromRoot('src', 'store', `${name}.ts`) : fromRoot('dist', 'store', `${name}.js`));
 
 function startThread(options: WorkerOptions): Worker {
-  if (!FROM_SOURCE) return new Worker(new URL('./pglite-worker.js', import.meta.url), options);
-  const file = JSON.stringify(new URL('./pglite-worker.ts', import.meta.url).href);
+  if (!FROM_SOURCE) return new Worker(script('pglite-worker'), options);
+  const file = JSON.stringify(pathToFileURL(script('pglite-worker')).href);
   return new Worker(`import('tsx/esm/api').then(({ tsImport }) => tsImport(${file}, ${file}))`, { ...options, eval: true });
 }
 
@@ -54,8 +57,7 @@ export async function openPgliteThread(dataDir?: string, snapshot?: Blob): Promi
  * (~820 MB against ~380 MB on a directory made before the start).
  */
 async function makeDataDir(dataDir: string): Promise<void> {
-  const script = fileURLToPath(new URL(`./pglite-init.${FROM_SOURCE ? 'ts' : 'js'}`, import.meta.url));
-  const child = spawn(process.execPath, [...(FROM_SOURCE ? ['--import', 'tsx'] : []), script, dataDir], {
+  const child = spawn(process.execPath, [...(FROM_SOURCE ? ['--import', 'tsx'] : []), script('pglite-init'), dataDir], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let errors = '';

@@ -1,8 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import { importOperators, openOperatorFile } from '../roster/import-operators.js';
+import { fromRoot } from '../paths.js';
 import type { SqlOperatorStore } from './operator-store.js';
 
-const DEMO_ROSTER = fileURLToPath(new URL('../../seed/demo-operators.json', import.meta.url));
+const DEMO_ROSTER = fromRoot('seed', 'demo-operators.json');
 
 /**
  * Seeds the demo operators around Santiago de Chile into an empty roster, through the same import
