@@ -23,6 +23,9 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
+  // A package's ES module build where it has one, as node itself loads it: graphql's CommonJS
+  // build, bundled, reads every export through a getter (~5 % of the GraphQL thread's time).
+  mainFields: ['module', 'main'],
   sourcemap: true,
   // PGlite finds its WebAssembly and data files beside its own modules; pg may load a native
   // binding. Both stay in node_modules.
