@@ -4,18 +4,31 @@ interface Pending<T, R> {
   reject: (error: unknown) => void;
 }
 
+export interface GroupCommitOptions {
+  /** Up to this many items are written together. */
+  maxBatch: number;
+  /**
+   * When the batch after a write is formed, if items are waiting:
+   * - 'end of turn': at the end of the event loop's turn, so that requests node has received but
+   *   not yet read join it. Fewer, larger batches: for writes whose cost is mostly per batch and
+   *   while the HTTP thread is the busier one (orders: ~10 % more per second).
+   * - 'at once': the moment the write ends, before its callers hear back, so that the engine
+   *   works while they are answered: for writes that keep the engine the busier one (operator
+   *   moves, ~90 µs of its time each: ~10 % more per second).
+   */
+  next: 'end of turn' | 'at once';
+}
+
 /**
  * Group commit: items that arrive together are written together, in one statement and one
- * transaction, and so are those that arrive while a write is in flight. Each batch is formed at
- * the end of a turn of the event loop (setImmediate), the first one and each after a write alike,
- * so that every request already received can join it: an engine that runs a query synchronously
- * (PGlite on the calling thread) would otherwise leave no time for a batch to form, and a batch
- * taken the moment a write ends would leave behind the requests that node has yet to read in the
- * same turn (REST at 50 connections: ~10 % more orders per second with them). Each caller still
- * hears back only after its own item is committed. When a batch fails as a whole, its items are
- * retried one by one, so that one bad item cannot fail the others.
+ * transaction, and so are those that arrive while a write is in flight. The first batch is
+ * formed at the end of the current turn of the event loop (setImmediate), so that every request
+ * already received can join it: an engine that runs a query synchronously (PGlite on the calling
+ * thread) would otherwise leave no time for a batch to form. Each caller still hears back only
+ * after its own item is committed. When a batch fails as a whole, its items are retried one by
+ * one, so that one bad item cannot fail the others.
  */
-export function groupCommit<T, R>(writeMany: (items: T[]) => Promise<R[]>, maxBatch: number) {
+export function groupCommit<T, R>(writeMany: (items: T[]) => Promise<R[]>, { maxBatch, next }: GroupCommitOptions) {
   let queue: Pending<T, R>[] = [];
   let writing = false;
 
@@ -25,20 +38,29 @@ export function groupCommit<T, R>(writeMany: (items: T[]) => Promise<R[]>, maxBa
     }
   }
 
-  async function writeBatch(batch: Pending<T, R>[]) {
+  /** Writes a batch and says how to answer its callers (nothing, if they had to be written one by one). */
+  async function writeBatch(batch: Pending<T, R>[]): Promise<() => void> {
     try {
       const results = await writeMany(batch.map((p) => p.item));
-      batch.forEach((p, i) => p.resolve(results[i]!));
+      return () => batch.forEach((p, i) => p.resolve(results[i]!));
     } catch (error) {
-      if (batch.length === 1) batch[0]!.reject(error);
-      else await writeEach(batch);
+      if (batch.length === 1) return () => batch[0]!.reject(error);
+      await writeEach(batch);
+      return () => {};
     }
   }
 
   async function writeNext() {
     const batch = queue.slice(0, maxBatch);
     queue = queue.slice(maxBatch);
-    await writeBatch(batch);
+    const answer = await writeBatch(batch);
+    if (queue.length > 0 && next === 'at once') {
+      // Sent before this batch's callers hear back, so that the engine works while they are answered.
+      void writeNext();
+      answer();
+      return;
+    }
+    answer();
     if (queue.length > 0) setImmediate(writeNext);
     else writing = false;
   }

@@ -121,7 +121,7 @@ export function createOperatorStore(sql: Sql) {
     const { rows } = await sql.query<OperatorRow>(MOVE_MANY, columns);
     const stored = new Map(rows.map((r) => [r.id, fromRow(r)]));
     return moves.map((m) => stored.get(m.id) ?? null);
-  }, MAX_MOVES_PER_BATCH);
+  }, { maxBatch: MAX_MOVES_PER_BATCH, next: 'at once' });
 
   return {
     upsertMany,

@@ -145,7 +145,7 @@ export function createOrderStore(sql: Sql): OrderStore {
     const { rows } = await sql.query<{ id: string | number; payment_reference: string }>(...insertStatement(inserts));
     const ids = new Map(rows.map((r) => [r.payment_reference, Number(r.id)]));
     return inserts.map(({ order }) => ({ ...order, id: ids.get(order.paymentReference)! }));
-  }, MAX_BATCH);
+  }, { maxBatch: MAX_BATCH, next: 'end of turn' });
 
   return {
     insert: (order, idempotencyKey) => write({ order, idempotencyKey }),
