@@ -5,6 +5,7 @@ import { peakRssMb, rssMb } from './memory.js';
 import { machine, printTable, writeResults } from './report.js';
 import { printScaling, scaling } from './scaling.js';
 import { scenarios, type Interleaved, type Scenario } from './scenarios.js';
+import { flushDisk } from './disk.js';
 import { buildService } from './service.js';
 import { readSettings, type Settings } from './settings.js';
 import { startupOnExistingStoreMs } from './startup.js';
@@ -31,6 +32,7 @@ async function main() {
   }
 
   console.log('start-up on an existing store…');
+  await flushDisk();
   const startupMs = await startupOnExistingStoreMs({ NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(32) });
 
   const report = withShareOfCeiling(measurements);
@@ -46,6 +48,8 @@ async function main() {
 async function measure(scenario: Scenario, settings: Settings): Promise<Measurement> {
   const server = await scenario.start();
   try {
+    // What the store's copy, or anything before, left to write goes out before the load starts.
+    await flushDisk();
     const startRssMb = await rssMb(server.pid);
     await expectSuccess(scenario, server.url, 'before the run');
     await load(server.url, scenario.request, { connections: settings.connections, seconds: settings.warmupSeconds });
