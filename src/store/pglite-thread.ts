@@ -14,6 +14,8 @@ export interface StoreThreadOptions {
   snapshot?: ArrayBuffer;
   /** The port the thread takes requests on and answers on. */
   port: MessagePort;
+  /** One Int32 the thread adds one to after each answer it posts (see `deliverArrived`). */
+  answersPosted: SharedArrayBuffer;
 }
 
 type Call = { session?: number } & (
@@ -73,8 +75,13 @@ async function startStoreThread(dataDir?: string, snapshot?: Blob): Promise<Pgli
   const data = snapshot ? await snapshot.arrayBuffer() : undefined;
   // Requests and answers cross on a port of their own, which `deliverArrived` can read at once.
   const { port1: port, port2: threadPort } = new MessageChannel();
+  // Counts the answers posted, against those taken here: `deliverArrived` looks at the port only
+  // when one is waiting, without a call into node for every request.
+  const answersPosted = new SharedArrayBuffer(4);
+  const posted = new Int32Array(answersPosted);
+  let taken = 0;
   const worker = startThread({
-    workerData: { dataDir, snapshot: data, port: threadPort } satisfies StoreThreadOptions,
+    workerData: { dataDir, snapshot: data, port: threadPort, answersPosted } satisfies StoreThreadOptions,
     transferList: data ? [data, threadPort] : [threadPort],
   });
   const pending = new Map<number, { resolve(result: unknown): void; reject(error: unknown): void }>();
@@ -95,6 +102,7 @@ async function startStoreThread(dataDir?: string, snapshot?: Blob): Promise<Pgli
   };
 
   const answered = ({ id, result, error }: Reply) => {
+    taken = (taken + 1) | 0; // wraps as the Int32 does
     const call = settle(id);
     if (error) call?.reject(Object.assign(new Error(error.message), error));
     else call?.resolve(result);
@@ -149,6 +157,7 @@ async function startStoreThread(dataDir?: string, snapshot?: Blob): Promise<Pgli
       port.close();
     },
     deliverArrived() {
+      if (Atomics.load(posted, 0) === taken) return;
       for (let arrived = receiveMessageOnPort(port); arrived; arrived = receiveMessageOnPort(port)) {
         answered(arrived.message as Reply);
       }

@@ -8,7 +8,8 @@ import type { Reply, Request, StoreThreadOptions } from './pglite-thread.js';
  * request at a time per session (PGlite's lock orders them). A transaction is a session: its
  * statements come tagged with its number until it commits or rolls back.
  */
-const { dataDir, snapshot, port } = workerData as StoreThreadOptions;
+const { dataDir, snapshot, port, answersPosted } = workerData as StoreThreadOptions;
+const posted = new Int32Array(answersPosted);
 const sql = await openPglite(dataDir, snapshot ? new Blob([snapshot]) : undefined);
 
 interface Session {
@@ -66,13 +67,19 @@ async function answer(request: Request): Promise<unknown> {
   }
 }
 
+/** Posts an answer, then counts it, so that a count seen on the other side has its answer waiting. */
+function reply(message: Reply): void {
+  port.postMessage(message);
+  Atomics.add(posted, 0, 1);
+}
+
 port.on('message', (request: Request) => {
   answer(request).then(
-    (result) => port.postMessage({ id: request.id, result } satisfies Reply),
-    (error: unknown) => port.postMessage({ id: request.id, error: describe(error) } satisfies Reply),
+    (result) => reply({ id: request.id, result }),
+    (error: unknown) => reply({ id: request.id, error: describe(error) }),
   );
 });
-port.postMessage({ id: 0, result: 'ready' } satisfies Reply);
+reply({ id: 0, result: 'ready' });
 
 /** What is kept of an error on its way to the other thread: the message and the SQL fields. */
 function describe(error: unknown): Reply['error'] {
