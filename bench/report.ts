@@ -25,6 +25,10 @@ export function printTable(measurements: Measurement[]) {
   const align = (row: string[]) =>
     row.map((text, column) => (column === 0 ? text.padEnd(widths[column]!) : text.padStart(widths[column]!))).join('  ');
   console.log(rows.map(align).join('\n'));
+  const inRounds = measurements.flatMap((m, index) =>
+    m.roundsPerSecond ? [`${letter(index)}) ${m.roundsPerSecond.map((r) => r.toFixed(0)).join(', ')}`] : [],
+  );
+  if (inRounds.length > 0) console.log(`\nok req/s of each round, in order (each row above is its median round):\n${inRounds.join('\n')}`);
 }
 
 export function machine() {
