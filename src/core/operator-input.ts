@@ -1,7 +1,7 @@
-import { isPossiblePhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { InvalidInputError } from './errors.js';
 import { SERVICE_CODES, type Point, type ServiceCode } from './order.js';
+import { isPhoneNumber } from './phone.js';
 
 /** An operator as the platform describes it, once it has passed every rule. */
 export interface OperatorDraft {
@@ -36,7 +36,6 @@ const MAX_NEAR_LIMIT = 100;
 const DEFAULT_NEAR_LIMIT = 10;
 // Half the Earth's circumference: every point is within it.
 const MAX_RADIUS_KM = 20_000;
-const E164 = /^\+[1-9]\d{1,14}$/;
 // Ids come from the platform's other systems; this keeps them printable, short and safe in a CSV.
 const OPERATOR_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
@@ -48,7 +47,7 @@ const serviceCode = z.union(SERVICE_CODES.map((code) => z.literal(code)));
 const draftSchema = z.object({
   id,
   name: z.string().trim().min(1).max(200),
-  phone: z.string().refine((v) => E164.test(v) && isPossiblePhoneNumber(v)),
+  phone: z.string().refine(isPhoneNumber),
   services: z
     .array(serviceCode)
     .min(1)

@@ -1,8 +1,8 @@
-import { isPossiblePhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { InvalidInputError } from './errors.js';
 import { formatCoordinates } from './geo.js';
 import { needsDestination, SERVICE_CODES, type Point, type ServiceCode } from './order.js';
+import { isPhoneNumber } from './phone.js';
 
 /** A create-order request once it has passed every rule. */
 export interface OrderRequest {
@@ -16,9 +16,6 @@ export interface OrderRequest {
   destinationTitle: string;
 }
 
-// E.164 in form, and a possible length for its country code. Allocation ranges are not checked:
-// they change often, and integrators test with numbers such as +56912345678.
-const E164 = /^\+[1-9]\d{1,14}$/;
 // Plates are compared without the spaces and hyphens people type in them.
 const PLATE = /^[\p{L}\p{N}]{1,16}$/u;
 
@@ -38,7 +35,7 @@ const schema = z.object({
   destinationLatitude: latitude.nullish(),
   destinationLongitude: longitude.nullish(),
   serviceCode: z.union(SERVICE_CODES.map((code) => z.literal(code))),
-  phoneNumber: z.string().refine((v) => E164.test(v) && isPossiblePhoneNumber(v)),
+  phoneNumber: z.string().refine(isPhoneNumber),
   vehicleIdentification: z
     .string()
     .transform((v) => v.replace(/[\s-]+/g, '').toUpperCase())
