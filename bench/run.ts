@@ -1,11 +1,11 @@
 import { killAllServers } from './child-server.js';
+import { flushDisk } from './disk.js';
 import { load, sendOnce } from './load.js';
 import { medianRound, summarize, uncleanRun, withShareOfCeiling, type Measurement } from './measurement.js';
 import { peakRssMb, rssMb } from './memory.js';
 import { machine, printTable, writeResults } from './report.js';
 import { printScaling, scaling } from './scaling.js';
 import { scenarios, type Interleaved, type Scenario } from './scenarios.js';
-import { flushDisk } from './disk.js';
 import { buildService } from './service.js';
 import { readSettings, type Settings } from './settings.js';
 import { startupOnExistingStoreMs } from './startup.js';
