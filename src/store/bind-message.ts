@@ -18,15 +18,18 @@ const KEPT_BYTES = 1024 * 1024;
 export function createBindWriter(initialBytes = 16 * 1024) {
   let buffer = Buffer.allocUnsafe(initialBytes);
 
-  return function bindExecuteSync(statement: string, values: readonly WireValue[]): Uint8Array {
+  /** `before`: messages sent ahead of the Bind, in the same buffer. */
+  return function bindExecuteSync(statement: string, values: readonly WireValue[], before?: Uint8Array): Uint8Array {
     const lengths = values.map((v) => (v === null ? -1 : typeof v === 'string' ? Buffer.byteLength(v) : v.byteLength));
     const bindLength = 4 + 1 + Buffer.byteLength(statement) + 1 + 2 + 2 * values.length + 2 +
       lengths.reduce((sum, n) => sum + 4 + Math.max(n, 0), 0) + 2;
-    const size = 1 + bindLength + EXECUTE_AND_SYNC.length;
+    const ahead = before?.byteLength ?? 0;
+    const size = ahead + 1 + bindLength + EXECUTE_AND_SYNC.length;
     const into = size <= buffer.length ? buffer : Buffer.allocUnsafe(Math.max(size, buffer.length * 2));
     if (into.length <= KEPT_BYTES) buffer = into;
 
-    let at = 0;
+    if (before) into.set(before);
+    let at = ahead;
     into[at++] = 0x42; // Bind
     at = into.writeInt32BE(bindLength, at);
     into[at++] = 0; // the unnamed portal

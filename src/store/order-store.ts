@@ -143,7 +143,12 @@ export function createOrderStore(sql: Sql): OrderStore {
   // Orders arriving together are inserted together (see group-commit.ts). Ids are matched back
   // by payment reference, which is unique, rather than trusting the order of returned rows.
   const write = groupCommit(async (inserts: Insert[]): Promise<Order[]> => {
-    const { rows } = await sql.query<{ id: string | number; payment_reference: string }>(...insertStatement(inserts));
+    const [text, params] = insertStatement(inserts);
+    // The plain insert is planned once: its plan is the same whatever rows it is given. The one
+    // that binds keys joins a table, whose best plan depends on its size.
+    const { rows } = await sql.query<{ id: string | number; payment_reference: string }>(text, params, {
+      planOnce: text === INSERT,
+    });
     const ids = new Map(rows.map((r) => [r.payment_reference, Number(r.id)]));
     return inserts.map(({ order }) => ({ ...order, id: ids.get(order.paymentReference)! }));
   }, { maxBatch: MAX_BATCH, next: 'end of turn' });

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort, type WorkerOptions } from 'node:worker_threads';
 import { fromRoot } from '../paths.js';
 import type { PgliteSql } from './pglite.js';
-import { nested, type Sql } from './sql.js';
+import { nested, type QueryOptions, type Sql } from './sql.js';
 import { StoreUnavailableError } from './store-unavailable.js';
 
 export interface StoreThreadOptions {
@@ -19,7 +19,7 @@ export interface StoreThreadOptions {
 }
 
 type Call = { session?: number } & (
-  | { op: 'query'; text: string; params?: unknown[] }
+  | { op: 'query'; text: string; params?: unknown[]; options?: QueryOptions }
   | { op: 'exec'; text: string }
   | { op: 'begin' | 'commit' | 'rollback' | 'dump' | 'close' }
 );
@@ -130,7 +130,9 @@ async function startStoreThread(dataDir?: string, snapshot?: Blob): Promise<Pgli
   });
 
   const on = (session?: number): Pick<Sql, 'query' | 'exec'> => ({
-    query: async <Row>(text: string, params?: unknown[]) => ({ rows: (await call({ op: 'query', text, params, session })) as Row[] }),
+    query: async <Row>(text: string, params?: unknown[], options?: QueryOptions) => ({
+      rows: (await call({ op: 'query', text, params, options, session })) as Row[],
+    }),
     exec: async (text: string) => {
       await call({ op: 'exec', text, session });
     },

@@ -48,7 +48,7 @@ async function answer(request: Request): Promise<unknown> {
   if (!on) throw new Error(`no open transaction ${request.session}`);
   switch (request.op) {
     case 'query':
-      return (await on.query(request.text, request.params)).rows;
+      return (await on.query(request.text, request.params, request.options)).rows;
     case 'exec':
       return on.exec(request.text);
     case 'begin':

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { createBindWriter, type WireValue } from './bind-message.js';
-import { nested, type Sql } from './sql.js';
+import { nested, type QueryOptions, type Sql } from './sql.js';
 
 /**
  * PGlite's own start parameters, with a smaller buffer pool: 128 MB by default, filled by a large
@@ -38,6 +38,11 @@ interface Prepared {
 
 const join = (...parts: Uint8Array[]) => Buffer.concat(parts);
 
+// Run ahead of a statement to be planned once (QueryOptions.planOnce), in the same implicit
+// transaction, which Sync ends and the setting with it: that statement's plan is made the first
+// time and kept (a generic plan), while every other statement is still planned for each run.
+const PLAN_ONCE = "select set_config('plan_cache_mode', 'force_generic_plan', true)";
+
 /**
  * Statements on one PGlite, each parsed once and then run by name. PGlite's own `query` parses,
  * describes, binds and executes a statement in six calls into the engine every time: ~330 µs
@@ -51,6 +56,11 @@ function statements(db: PGlite) {
   const bindExecuteSync = createBindWriter();
   // Names are never reused, not even those of statements that failed to parse.
   let named = 0;
+
+  /** Bind and Execute of PLAN_ONCE, made once. */
+  let planOnce: Promise<Uint8Array> | undefined;
+  const planOnceAhead = () =>
+    (planOnce ??= statement(PLAN_ONCE).then(({ name }) => join(serialize.bind({ statement: name }), serialize.execute({}))));
 
   async function prepare(text: string): Promise<Prepared> {
     const name = `s${named++}`;
@@ -76,8 +86,9 @@ function statements(db: PGlite) {
   }
 
   return {
-    async query<Row>(text: string, params: unknown[] = []): Promise<{ rows: Row[] }> {
+    async query<Row>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<{ rows: Row[] }> {
       const { name, paramTypes, columns } = await statement(text);
+      const ahead = options?.planOnce ? await planOnceAhead() : undefined;
       const values = params.map((value, i): WireValue => {
         if (value === null || value === undefined) return null;
         // Bytes go as they are, in binary, as node-postgres sends them (see binary-arrays.ts).
@@ -85,8 +96,10 @@ function statements(db: PGlite) {
         const serializer = db.serializers[paramTypes[i]!];
         return serializer ? (serializer(value) as WireValue) : String(value);
       });
-      const { messages } = await db.execProtocol(bindExecuteSync(name, values));
-      return { rows: parse.parseResults([...columns, ...messages], db.parsers)[0]!.rows as Row[] };
+      const { messages } = await db.execProtocol(bindExecuteSync(name, values, ahead));
+      // PLAN_ONCE's own row and completion come first.
+      const own = ahead ? messages.findIndex((m) => m.name === 'commandComplete') + 1 : 0;
+      return { rows: parse.parseResults([...columns, ...messages.slice(own)], db.parsers)[0]!.rows as Row[] };
     },
     async exec(text: string): Promise<void> {
       await db.execProtocol(join(serialize.query(text), serialize.sync()));
@@ -107,10 +120,11 @@ export async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Pgl
       await db.syncToFs();
       return result;
     });
-  const inTransaction: Sql = { query: run.query, exec: run.exec, transaction: nested, close: nested };
+  // Inside a transaction, PLAN_ONCE's setting would last until its end: every statement is planned for each run.
+  const inTransaction: Sql = { query: (text, params) => run.query(text, params), exec: run.exec, transaction: nested, close: nested };
 
   return {
-    query: (text, params) => alone(() => run.query(text, params)),
+    query: (text, params, options) => alone(() => run.query(text, params, options)),
     exec: (text) => alone(() => run.exec(text)),
     transaction: (fn) =>
       alone(async () => {

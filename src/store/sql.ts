@@ -3,7 +3,7 @@
  * `$1` placeholders, so one store implementation serves both.
  */
 export interface Sql {
-  query<Row>(text: string, params?: unknown[]): Promise<{ rows: Row[] }>;
+  query<Row>(text: string, params?: unknown[], options?: QueryOptions): Promise<{ rows: Row[] }>;
   /** Runs several statements (a migration file); no parameters. */
   exec(text: string): Promise<void>;
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
@@ -13,6 +13,15 @@ export interface Sql {
    * rather than when the event loop reaches them. Engines answered on this thread have none.
    */
   deliverArrived?(): void;
+}
+
+export interface QueryOptions {
+  /**
+   * The statement's plan depends neither on its values nor on the size of any table (an insert of
+   * the rows it is given, say), so it can be planned once and the plan kept. Engines that plan
+   * each run cheaply, and statements inside a transaction, are planned as any other.
+   */
+  planOnce?: boolean;
 }
 
 /** A transaction's own `transaction` and `close`: neither has a meaning inside one. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewOrder } from '../../src/core/order.js';
 import { createOrderStore } from '../../src/store/order-store.js';
+import type { Sql } from '../../src/store/sql.js';
 import { ENGINES, onEngine, type TestStore } from '../support/engines.js';
 
 const newOrder = (over: Partial<NewOrder> = {}): NewOrder => {
@@ -74,3 +75,26 @@ for (const engine of ENGINES) {
     });
   });
 }
+
+describe('the order store, as it asks the engine to plan its inserts', () => {
+  it('plans the plain insert once, and the one binding Idempotency-Keys, which joins a table, for each run', async () => {
+    const [embedded] = ENGINES;
+    const store = await embedded!.open();
+    try {
+      const planOnce = new Map<string, boolean>();
+      const recording: Sql = {
+        ...store.sql,
+        query: (text, params, options) => {
+          planOnce.set(text.startsWith('with') ? 'binding keys' : text.split(' (')[0]!, options?.planOnce ?? false);
+          return store.sql.query(text, params, options);
+        },
+      };
+      const orders = createOrderStore(recording);
+      await orders.insert(newOrder());
+      await orders.insert(newOrder(), 'key-1');
+      expect(Object.fromEntries(planOnce)).toEqual({ 'insert into orders': true, 'binding keys': false });
+    } finally {
+      await store.dispose();
+    }
+  });
+});

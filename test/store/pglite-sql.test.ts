@@ -23,6 +23,17 @@ async function withStore(engine: Engine, fn: (sql: Sql) => Promise<void>) {
 
 const names = async (sql: Sql) => (await sql.query<{ name: string }>('select name from things order by id')).rows.map((r) => r.name);
 
+const planCacheMode = async (sql: Sql) =>
+  (await sql.query<{ mode: string }>("select current_setting('plan_cache_mode') as mode")).rows[0]!.mode;
+
+/** How many generic and custom plans each prepared statement has been run with. */
+async function planCounts(sql: Sql): Promise<Record<string, { generic: number; custom: number }>> {
+  const { rows } = await sql.query<{ statement: string; generic: number; custom: number }>(
+    'select statement, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements',
+  );
+  return Object.fromEntries(rows.map(({ statement, generic, custom }) => [statement, { generic, custom }]));
+}
+
 describe.each([pglite, pgliteThread])('PGlite as the stores use it: $name', (engine) => {
   it('when a statement breaks a constraint, then the error carries its SQLSTATE and constraint', async () => {
     await withStore(engine, async (sql) => {
@@ -81,6 +92,37 @@ describe.each([pglite, pgliteThread])('PGlite as the stores use it: $name', (eng
       expect(await names(sql)).toEqual([]);
       expect(await sql.transaction(async (tx) => (await tx.query('insert into things values (2, $1) returning id', ['b'])).rows)).toEqual([{ id: 2 }]);
       expect(await names(sql)).toEqual(['b']);
+    });
+  });
+
+  it('a statement to be planned once keeps one plan, while the others are still planned for each run', async () => {
+    await withStore(engine, async (sql) => {
+      const insert = 'insert into things (id, name) select unnest($1::int[]), unnest($2::text[]) returning id';
+      for (let id = 1; id <= 5; id++) {
+        expect((await sql.query(insert, [[id], [`n${id}`]], { planOnce: true })).rows).toEqual([{ id }]);
+        expect((await sql.query('select name from things where id = $1', [id])).rows).toEqual([{ name: `n${id}` }]);
+      }
+      expect(await planCounts(sql)).toMatchObject({
+        [insert]: { generic: 5, custom: 0 },
+        'select name from things where id = $1': { generic: 0, custom: 5 },
+      });
+      expect(await planCacheMode(sql)).toBe('force_custom_plan');
+    });
+  });
+
+  it('when a statement planned once fails, or runs in a transaction, then the setting ends with its statement', async () => {
+    await withStore(engine, async (sql) => {
+      const insert = 'insert into things (id, name) values ($1, $2)';
+      await sql.query(insert, [1, 'a'], { planOnce: true });
+      await expect(sql.query(insert, [1, 'again'], { planOnce: true })).rejects.toMatchObject({ code: '23505' });
+      expect(await planCacheMode(sql)).toBe('force_custom_plan');
+      const inside = await sql.transaction(async (tx) => {
+        await tx.query(insert, [2, 'b'], { planOnce: true });
+        return (await tx.query<{ mode: string }>("select current_setting('plan_cache_mode') as mode")).rows[0]!.mode;
+      });
+      expect(inside).toBe('force_custom_plan');
+      expect(await planCounts(sql)).toMatchObject({ [insert]: { generic: 2, custom: 1 } });
+      expect(await names(sql)).toEqual(['a', 'b']);
     });
   });
 
