@@ -57,10 +57,10 @@ function statements(db: PGlite) {
   // Names are never reused, not even those of statements that failed to parse.
   let named = 0;
 
-  /** Bind and Execute of PLAN_ONCE, made once. */
-  let planOnce: Promise<Uint8Array> | undefined;
-  const planOnceAhead = () =>
-    (planOnce ??= statement(PLAN_ONCE).then(({ name }) => join(serialize.bind({ statement: name }), serialize.execute({}))));
+  /** Bind and Execute of PLAN_ONCE, made once it is prepared. */
+  let planOnce: Uint8Array | undefined;
+  const planOnceAhead = async () =>
+    (planOnce ??= await statement(PLAN_ONCE).then(({ name }) => join(serialize.bind({ statement: name }), serialize.execute({}))));
 
   async function prepare(text: string): Promise<Prepared> {
     const name = `s${named++}`;
