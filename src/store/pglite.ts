@@ -59,8 +59,10 @@ function statements(db: PGlite) {
 
   /** Bind and Execute of PLAN_ONCE, made once it is prepared. */
   let planOnce: Uint8Array | undefined;
-  const planOnceAhead = async () =>
-    (planOnce ??= await statement(PLAN_ONCE).then(({ name }) => join(serialize.bind({ statement: name }), serialize.execute({}))));
+  async function planOnceAhead(): Promise<Uint8Array> {
+    const { name } = await statement(PLAN_ONCE);
+    return (planOnce ??= join(serialize.bind({ statement: name }), serialize.execute({})));
+  }
 
   async function prepare(text: string): Promise<Prepared> {
     const name = `s${named++}`;
@@ -120,8 +122,14 @@ export async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Pgl
       await db.syncToFs();
       return result;
     });
-  // Inside a transaction, PLAN_ONCE's setting would last until its end: every statement is planned for each run.
-  const inTransaction: Sql = { query: (text, params) => run.query(text, params), exec: run.exec, transaction: nested, close: nested };
+  // Inside a transaction, PLAN_ONCE's setting would last until its end: every statement there is
+  // planned for each run.
+  const inTransaction: Sql = {
+    query: (text, params) => run.query(text, params),
+    exec: run.exec,
+    transaction: nested,
+    close: nested,
+  };
 
   return {
     query: (text, params, options) => alone(() => run.query(text, params, options)),
