@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { createBindWriter, type WireValue } from './bind-message.js';
+import { EMBEDDED_CHECKPOINTS, keepCheckpointing, type CheckpointPolicy } from './checkpoints.js';
 import { nested, type QueryOptions, type Sql } from './sql.js';
 
 /**
@@ -109,8 +110,15 @@ function statements(db: PGlite) {
   };
 }
 
-/** The embedded store: PGlite in `dataDir`, or in memory (optionally from a dump) without one. */
-export async function openPglite(dataDir?: string, snapshot?: Blob): Promise<PgliteSql> {
+/**
+ * The embedded store: PGlite in `dataDir`, or in memory (optionally from a dump) without one,
+ * checkpointed as `checkpoints` says (see checkpoints.ts).
+ */
+export async function openPglite(
+  dataDir?: string,
+  snapshot?: Blob,
+  checkpoints: CheckpointPolicy = EMBEDDED_CHECKPOINTS,
+): Promise<PgliteSql> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS, ...(snapshot ? { loadDataDir: snapshot } : {}) });
   const run = statements(db);
@@ -131,7 +139,7 @@ export async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Pgl
     close: nested,
   };
 
-  return {
+  const store: PgliteSql = {
     query: (text, params, options) => alone(() => run.query(text, params, options)),
     exec: (text) => alone(() => run.exec(text)),
     transaction: (fn) =>
@@ -146,7 +154,12 @@ export async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Pgl
           throw error;
         }
       }),
-    close: () => db.close(),
+    close: () => {
+      stopCheckpoints();
+      return db.close();
+    },
     dump: () => db.dumpDataDir('none'),
   };
+  const stopCheckpoints = keepCheckpointing(store, checkpoints);
+  return store;
 }

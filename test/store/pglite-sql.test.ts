@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { openPglite } from '../../src/store/pglite.js';
 import { openPgliteThread } from '../../src/store/pglite-thread.js';
 import type { Sql } from '../../src/store/sql.js';
 import { StoreUnavailableError } from '../../src/store/store-unavailable.js';
@@ -184,6 +185,39 @@ describe('PGlite on its own thread', () => {
       await answer;
     } finally {
       await store.dispose();
+    }
+  });
+});
+
+describe('PGlite checkpoints itself', () => {
+  // What a restart after a crash would replay, and where the last checkpoint's record is.
+  const wal = async (sql: Sql) =>
+    (
+      await sql.query<{ replay: number; checkpoint: string }>(
+        'select (pg_current_wal_lsn() - redo_lsn)::int as replay, checkpoint_lsn::text as checkpoint from pg_control_checkpoint()',
+      )
+    ).rows[0]!;
+  const until = async (done: () => Promise<boolean>) => {
+    for (let waits = 0; waits < 200 && !(await done()); waits++) await new Promise((resolve) => setTimeout(resolve, 25));
+  };
+
+  it('once enough WAL has been written since the last checkpoint, and not while nothing is written', async () => {
+    const sql = await openPglite(undefined, undefined, { checkEveryMs: 10, afterBytes: 256 * 1024 });
+    try {
+      await sql.exec(TABLE);
+      await until(async () => (await wal(sql)).replay < 256 * 1024);
+      const idle = await wal(sql);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect((await wal(sql)).checkpoint).toBe(idle.checkpoint);
+
+      await sql.query("insert into things (id, name) select n, repeat('x', 100) from generate_series(1, 5000) n");
+      expect((await wal(sql)).replay).toBeGreaterThan(256 * 1024);
+      await until(async () => (await wal(sql)).replay < 256 * 1024);
+      const after = await wal(sql);
+      expect(after.replay).toBeLessThan(256 * 1024);
+      expect(after.checkpoint).not.toBe(idle.checkpoint);
+    } finally {
+      await sql.close();
     }
   });
 });

@@ -1,0 +1,41 @@
+import type { Sql } from './sql.js';
+
+export interface CheckpointPolicy {
+  /** How often the WAL written since the last checkpoint is measured. */
+  checkEveryMs: number;
+  /** A checkpoint is made once this much WAL has been written since the last one. */
+  afterBytes: number;
+}
+
+/**
+ * PGlite runs PostgreSQL as a single user, without its checkpointer process, and the engine asks
+ * for a checkpoint by WAL volume only under a postmaster: nothing checkpointed while the service
+ * ran. The WAL since the start was kept and, after a crash, replayed whole: 913 MB after 1.55
+ * million orders, and 21 s to /readyz against 0.75 s. 64 MB replays in ~1.5 s; a checkpoint
+ * takes the engine ~40 ms, whatever the volume behind it, every ~13 s under full load.
+ */
+export const EMBEDDED_CHECKPOINTS: CheckpointPolicy = { checkEveryMs: 1_000, afterBytes: 64 * 2 ** 20 };
+
+// What a restart after a crash would replay: the WAL from the last checkpoint's redo point on.
+const WAL_SINCE_CHECKPOINT = 'select (pg_current_wal_lsn() - redo_lsn)::bigint as bytes from pg_control_checkpoint()';
+
+/**
+ * Checkpoints `sql` whenever `policy.afterBytes` of WAL have been written since the last
+ * checkpoint, until the returned function is called. The timer keeps no process alive. A failed
+ * measurement or checkpoint is tried again at the next tick: a store that fails it fails the
+ * service's own statements too, which is where that is reported.
+ */
+export function keepCheckpointing(sql: Pick<Sql, 'query' | 'exec'>, policy: CheckpointPolicy): () => void {
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    sql
+      .query<{ bytes: string | number }>(WAL_SINCE_CHECKPOINT)
+      .then(({ rows }) => (Number(rows[0]!.bytes) >= policy.afterBytes ? sql.exec('checkpoint') : undefined))
+      .catch(() => undefined)
+      .finally(() => (busy = false));
+  }, policy.checkEveryMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
