@@ -39,6 +39,10 @@ interface Prepared {
 
 const join = (...parts: Uint8Array[]) => Buffer.concat(parts);
 
+// The statements here leave the data directory to the caller, which syncs it once per statement
+// or transaction (see openPglite); PGlite's own sync after each call would be a second one.
+const UNSYNCED = { syncToFs: false };
+
 // Run ahead of a statement to be planned once (QueryOptions.planOnce), in the same implicit
 // transaction, which Sync ends and the setting with it: that statement's plan is made the first
 // time and kept (a generic plan), while every other statement is still planned for each run.
@@ -69,6 +73,7 @@ function statements(db: PGlite) {
     const name = `s${named++}`;
     const { messages } = await db.execProtocol(
       join(serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()),
+      UNSYNCED,
     );
     return {
       name,
@@ -99,13 +104,13 @@ function statements(db: PGlite) {
         const serializer = db.serializers[paramTypes[i]!];
         return serializer ? (serializer(value) as WireValue) : String(value);
       });
-      const { messages } = await db.execProtocol(bindExecuteSync(name, values, ahead));
+      const { messages } = await db.execProtocol(bindExecuteSync(name, values, ahead), UNSYNCED);
       // PLAN_ONCE's own row and completion come first.
       const own = ahead ? messages.findIndex((m) => m.name === 'commandComplete') + 1 : 0;
       return { rows: parse.parseResults([...columns, ...messages.slice(own)], db.parsers)[0]!.rows as Row[] };
     },
     async exec(text: string): Promise<void> {
-      await db.execProtocol(join(serialize.query(text), serialize.sync()));
+      await db.execProtocol(join(serialize.query(text), serialize.sync()), UNSYNCED);
     },
   };
 }
