@@ -15,6 +15,8 @@ export interface ElementTypes {
   int4: number;
   int8: number;
   timestamptz: Date;
+  /** In its canonical text form, hex digits of either case. */
+  uuid: string;
 }
 export type ElementType = keyof ElementTypes;
 
@@ -22,13 +24,21 @@ export type ElementType = keyof ElementTypes;
 export type ArrayColumn = { [T in ElementType]: { type: T; values: readonly (ElementTypes[T] | null)[] } }[ElementType];
 
 // pg_type OIDs of the element types.
-const OIDS: Record<ElementType, number> = { text: 25, float8: 701, int2: 21, int4: 23, int8: 20, timestamptz: 1184 };
+const OIDS: Record<ElementType, number> = {
+  text: 25,
+  float8: 701,
+  int2: 21,
+  int4: 23,
+  int8: 20,
+  timestamptz: 1184,
+  uuid: 2950,
+};
 // timestamptz counts microseconds from 2000-01-01 UTC.
 const POSTGRES_EPOCH_MS = Date.UTC(2000, 0, 1);
 // ndim, has-nulls flag, element type, then the one dimension's length and lower bound.
 const HEADER_BYTES = 20;
 // An element's length and, but for text, its value fit in this.
-const FIXED_ELEMENT_BYTES = 4 + 8;
+const FIXED_ELEMENT_BYTES = 4 + 16;
 // The most bytes a UTF-16 code unit takes in UTF-8.
 const UTF8_BYTES_PER_UNIT = 3;
 
@@ -69,6 +79,14 @@ function writeInt64(at: number, value: number): number {
   return 8;
 }
 
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A UUID's 16 bytes, from its canonical text (the engine reads nothing else as binary). */
+function writeUuid(at: number, value: string): number {
+  if (!UUID.test(value)) throw new RangeError(`${value} is not a uuid`);
+  return buffer.write(value.replaceAll('-', ''), at, 'hex');
+}
+
 /** Writes a value at `at` and says how many bytes it took. */
 function writeElement(type: ElementType, value: ElementTypes[ElementType], at: number): number {
   switch (type) {
@@ -91,6 +109,8 @@ function writeElement(type: ElementType, value: ElementTypes[ElementType], at: n
       if (Number.isNaN(ms)) throw new RangeError('Invalid Date is not a timestamptz');
       return writeInt64(at, (ms - POSTGRES_EPOCH_MS) * 1000);
     }
+    case 'uuid':
+      return writeUuid(at, value as string);
   }
 }
 

@@ -1,6 +1,6 @@
 import type { NewOrder, Order, OrderStatus, PendingStatus, ServiceCode } from '../core/order.js';
 import type { OrderStore } from '../core/ports.js';
-import { encodeArrays, type ArrayColumn, type ElementType, type ElementTypes } from './binary-arrays.js';
+import { encodeArrays, UUID, type ArrayColumn, type ElementType, type ElementTypes } from './binary-arrays.js';
 import { groupCommit } from './group-commit.js';
 import type { Sql } from './sql.js';
 
@@ -78,7 +78,7 @@ const COLUMNS: readonly Column[] = [
   ['owner_subject', 'text', (o) => o.ownerSubject],
   ['status', 'text', (o) => o.status],
   ['pending_status', 'text', (o) => o.pendingStatus],
-  ['payment_reference', 'text', (o) => o.paymentReference],
+  ['payment_reference', 'uuid', (o) => o.paymentReference],
   ['payment_url', 'text', (o) => o.paymentUrl],
   ['origin_latitude', 'float8', (o) => o.origin.latitude],
   ['origin_longitude', 'float8', (o) => o.origin.longitude],
@@ -121,7 +121,7 @@ const INSERT_AND_BIND = `with inserted as (${INSERT.replace('returning id, payme
   bound as (
     update idempotency_keys k set order_id = i.id
     from inserted i
-      join unnest(${PAYMENT_REFERENCE}::text[], ${IDEMPOTENCY_KEY}::text[]) as r(payment_reference, idempotency_key)
+      join unnest(${PAYMENT_REFERENCE}::uuid[], ${IDEMPOTENCY_KEY}::text[]) as r(payment_reference, idempotency_key)
       on r.payment_reference = i.payment_reference
     where k.owner_subject = i.owner_subject and k.key = r.idempotency_key)
   select id, payment_reference from inserted`;
@@ -150,7 +150,8 @@ export function createOrderStore(sql: Sql): OrderStore {
       planOnce: text === INSERT,
     });
     const ids = new Map(rows.map((r) => [r.payment_reference, Number(r.id)]));
-    return inserts.map(({ order }) => ({ ...order, id: ids.get(order.paymentReference)! }));
+    // The engine gives UUIDs back in lower case.
+    return inserts.map(({ order }) => ({ ...order, id: ids.get(order.paymentReference.toLowerCase())! }));
   }, { maxBatch: MAX_BATCH, next: 'end of turn' });
 
   return {
@@ -163,6 +164,8 @@ export function createOrderStore(sql: Sql): OrderStore {
       return rows[0] ? fromRow(rows[0]) : null;
     },
     async findByPaymentReference(reference) {
+      // References are UUIDs (see migrations/006): anything else names no order.
+      if (!UUID.test(reference)) return null;
       const { rows } = await sql.query<OrderRow>('select * from orders where payment_reference = $1', [reference]);
       return rows[0] ? fromRow(rows[0]) : null;
     },

@@ -13,11 +13,19 @@ const COLUMNS = [
     type: 'timestamptz',
     values: [new Date('1969-07-20T20:17:40.123Z'), new Date('2000-01-01T00:00:00.000Z'), new Date('2026-11-21T17:10:00.999Z'), null],
   },
+  {
+    type: 'uuid',
+    values: ['76f1afe1-dec7-4a3b-8286-4052d13bf342', '00000000-0000-0000-0000-000000000000', 'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF', null],
+  },
 ] satisfies ArrayColumn[];
 
-const asRead = (type: string, values: readonly unknown[]) =>
+const asRead = (type: string, values: readonly unknown[]) => {
   // node-postgres reads int8 as text, to keep its precision.
-  type === 'int8' ? values.map((v) => (v === null ? null : Number(v))) : values;
+  if (type === 'int8') return values.map((v) => (v === null ? null : Number(v)));
+  // Engines write a UUID's hex digits in lower case.
+  if (type === 'uuid') return values.map((v) => (v === null ? null : String(v).toUpperCase()));
+  return values;
+};
 
 for (const engine of ENGINES) {
   describe.skipIf(engine.skip !== null)(`arrays sent in binary, ${onEngine(engine)}`, () => {
@@ -30,7 +38,7 @@ for (const engine of ENGINES) {
     it('when each element type is sent, with NULLs and values at its limits, then the engine reads every value as it was', async () => {
       const select = COLUMNS.map(({ type }, i) => `$${i + 1}::${type}[] as ${type}`).join(', ');
       const { rows } = await store.sql.query<Record<string, unknown[]>>(`select ${select}`, encodeArrays(COLUMNS));
-      for (const { type, values } of COLUMNS) expect(asRead(type, rows[0]![type]!), type).toEqual(values);
+      for (const { type, values } of COLUMNS) expect(asRead(type, rows[0]![type]!), type).toEqual(asRead(type, values));
     });
 
     it('when the arrays are unnested together, then they make one row per index, as a batch insert reads them', async () => {
@@ -59,6 +67,12 @@ for (const engine of ENGINES) {
 describe('encoded arrays', () => {
   it('refuse an invalid date rather than write it as 2000-01-01', () => {
     expect(() => encodeArrays([{ type: 'timestamptz', values: [new Date(Number.NaN)] }])).toThrow(RangeError);
+  });
+
+  it('refuse anything but a UUID in its canonical form as a uuid, rather than send bytes the engine would misread', () => {
+    for (const value of ['ref-1', '76f1afe1dec74a3b82864052d13bf342', '76f1afe1-dec7-4a3b-8286-4052d13bf34g', ' 76f1afe1-dec7-4a3b-8286-4052d13bf342']) {
+      expect(() => encodeArrays([{ type: 'uuid', values: [value] }]), value).toThrow(RangeError);
+    }
   });
 
   it('refuse an integer out of its type\'s range, or a fraction, rather than write it wrapped or cut', () => {

@@ -63,6 +63,15 @@ for (const engine of ENGINES) {
       expect(await orders.findById(stored[0]!.id, 'someone-else')).toBeNull();
     });
 
+    it('when a payment reference is asked for in capitals, then its order is found; when it is no UUID, then none is, without an error', async () => {
+      const orders = createOrderStore(store.sql);
+      const order = await orders.insert(newOrder());
+      expect(await orders.findByPaymentReference(order.paymentReference.toUpperCase())).toEqual(order);
+      for (const reference of ['ref-1', '', `${order.paymentReference}x`, "' or true --"]) {
+        expect(await orders.findByPaymentReference(reference), reference).toBeNull();
+      }
+    });
+
     it('hands the stores the types they expect: numbers for int and float, Date for timestamptz, number[] for smallint[]', async () => {
       const { rows } = await store.sql.query<Record<string, unknown>>(
         `select 7::bigint as big, 3::smallint as small, 1.5::float8 as float,
