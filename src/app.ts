@@ -114,7 +114,7 @@ export function createApp(deps: AppDeps) {
           variables,
           operationName,
         });
-        return { ...deps.extraContext, caller, orders: deps.orders, idempotent };
+        return { caller, orders: deps.orders, idempotent, ...deps.extraContext };
       } catch (error) {
         if (!(error instanceof UnauthenticatedError)) throw error;
         throw new GraphQLError(error.message, {

@@ -76,7 +76,7 @@ export async function composeService(parts: ServiceParts) {
 
   const app = createApp({
     orders,
-    authenticate: createTokenVerifier({ ...config.auth, secret: parts.secret }),
+    authenticate: createTokenVerifier({ secret: parts.secret, ...config.auth }),
     log,
     maxBodyBytes: config.maxBodyBytes,
     legacyPaymentField: config.legacyPaymentField,

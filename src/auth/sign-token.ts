@@ -1,4 +1,4 @@
-import { SignJWT } from 'jose';
+import { SignJWT, type JWTPayload } from 'jose';
 
 export interface TokenClaims {
   sub: string;
@@ -11,7 +11,10 @@ export interface TokenClaims {
 
 /** An HS256 token for the configured secret: the development token and `npm run token`. */
 export function signToken(secret: string, claims: TokenClaims): Promise<string> {
-  const jwt = new SignJWT({ ...(claims.scope ? { scope: claims.scope } : {}), ...(claims.name ? { name: claims.name } : {}) })
+  const payload: JWTPayload = {};
+  if (claims.scope) payload.scope = claims.scope;
+  if (claims.name) payload.name = claims.name;
+  const jwt = new SignJWT(payload)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
     .setIssuedAt()

@@ -88,7 +88,7 @@ export function createOrderService(deps: OrderServiceDeps) {
 
     const paymentUrl = await requestPaymentLink(paymentReference, draft);
     try {
-      return await deps.orders.insert({ ...draft, paymentUrl }, idempotencyKey);
+      return await deps.orders.insert({ paymentUrl, ...draft }, idempotencyKey);
     } catch (error) {
       await Promise.resolve()
         .then(() => deps.payments.cancelPaymentLink(paymentReference))

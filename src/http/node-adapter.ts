@@ -30,6 +30,6 @@ export function fromNode(req: IncomingMessage): PlainRequest {
 export function sendNode(res: ServerResponse, r: PlainResponse): void {
   // An unread body of a refused request is not worth keeping the connection for.
   const close = r.status === 413 ? { connection: 'close' } : {};
-  res.writeHead(r.status, { ...r.headers, ...close, 'content-length': Buffer.byteLength(r.body) });
+  res.writeHead(r.status, Object.assign({ 'content-length': Buffer.byteLength(r.body) }, r.headers, close));
   res.end(r.body);
 }

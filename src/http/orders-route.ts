@@ -27,7 +27,7 @@ export function createOrdersRoute(deps: OrdersRouteDeps) {
       const content = await readJsonObject(request, deps.maxBodyBytes);
       const { serviceId, ...body } = content;
       const idempotent = idempotentRequest(request.header('idempotency-key'), 'rest', content);
-      const order = await deps.orders.createOrder(caller, { ...body, serviceCode: serviceId }, idempotent);
+      const order = await deps.orders.createOrder(caller, Object.assign(body, { serviceCode: serviceId }), idempotent);
       const view: Record<string, unknown> = toOrderView(order);
       if (deps.legacyPaymentField) view[deps.legacyPaymentField] = view.paymentProviderReference;
       return json(200, view);

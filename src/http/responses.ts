@@ -16,5 +16,5 @@ export function errorResponse(
   if (code === 'UNAUTHENTICATED') implied['www-authenticate'] = 'Bearer';
   // An outage of the store is short-lived or long; either way a client should not hammer it.
   if (code === 'STORE_UNAVAILABLE') implied['retry-after'] = '1';
-  return json(ERROR_TABLE[code].status, { message, code, ...extra }, { ...implied, ...headers });
+  return json(ERROR_TABLE[code].status, { message, code, ...extra }, Object.assign(implied, headers));
 }

@@ -151,7 +151,7 @@ export function createOrderStore(sql: Sql): OrderStore {
     });
     const ids = new Map(rows.map((r) => [r.payment_reference, Number(r.id)]));
     // The engine gives UUIDs back in lower case.
-    return inserts.map(({ order }) => ({ ...order, id: ids.get(order.paymentReference.toLowerCase())! }));
+    return inserts.map(({ order }) => ({ id: ids.get(order.paymentReference.toLowerCase())!, ...order }));
   }, { maxBatch: MAX_BATCH, next: 'end of turn' });
 
   return {

@@ -39,7 +39,7 @@ const script = (name: string) => (FROM_SOURCE ? fromRoot('src', 'store', `${name
 function startThread(options: WorkerOptions): Worker {
   if (!FROM_SOURCE) return new Worker(script('pglite-worker'), options);
   const file = JSON.stringify(pathToFileURL(script('pglite-worker')).href);
-  return new Worker(`import('tsx/esm/api').then(({ tsImport }) => tsImport(${file}, ${file}))`, { ...options, eval: true });
+  return new Worker(`import('tsx/esm/api').then(({ tsImport }) => tsImport(${file}, ${file}))`, Object.assign({}, options, { eval: true }));
 }
 
 /**
@@ -119,7 +119,7 @@ async function startStoreThread(dataDir?: string, snapshot?: Blob): Promise<Pgli
       const id = next++;
       if (pending.size === 0) worker.ref();
       pending.set(id, { resolve, reject });
-      port.postMessage({ ...request, id });
+      port.postMessage({ id, ...request });
     });
   }
 
@@ -139,12 +139,11 @@ async function startStoreThread(dataDir?: string, snapshot?: Blob): Promise<Pgli
   });
 
   return {
-    ...on(),
     async transaction(fn) {
       const session = (await call({ op: 'begin' })) as number;
       let result;
       try {
-        result = await fn({ ...on(session), transaction: nested, close: nested });
+        result = await fn({ transaction: nested, close: nested, ...on(session) });
       } catch (error) {
         await call({ op: 'rollback', session });
         throw error;
@@ -164,5 +163,6 @@ async function startStoreThread(dataDir?: string, snapshot?: Blob): Promise<Pgli
         answered(arrived.message as Reply);
       }
     },
+    ...on(),
   };
 }
