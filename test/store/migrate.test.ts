@@ -1,9 +1,11 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../src/store/migrate.js';
+import { createOrderStore } from '../../src/store/order-store.js';
 import { openPostgres } from '../../src/store/postgres.js';
 import type { Sql } from '../../src/store/sql.js';
 import { ENGINES, onEngine, type TestStore } from '../support/engines.js';
+import { newOrder } from '../support/new-order.js';
 
 const FILES = readdirSync(new URL('../../migrations/', import.meta.url))
   .filter((f) => f.endsWith('.sql'))
@@ -27,6 +29,33 @@ for (const engine of ENGINES) {
         expect(await applied(store.sql)).toEqual(FILES);
       } finally {
         if (store.url) await Promise.all(others.map((sql) => sql.close()));
+        await store.dispose();
+      }
+    });
+
+    it('when a store from before payment references were uuid holds orders, then they are kept and found by them', async () => {
+      const store = await engine.openEmpty();
+      try {
+        // The store as the files before 006 left it, recorded as migrate records them.
+        const before = FILES.filter((f) => f < '006');
+        await store.sql.exec('create table schema_migrations (version text primary key, applied_at timestamptz not null default now())');
+        for (const file of before) {
+          await store.sql.exec(readFileSync(new URL(`../../migrations/${file}`, import.meta.url), 'utf8'));
+          await store.sql.query('insert into schema_migrations (version) values ($1)', [file]);
+        }
+        const orders = createOrderStore(store.sql);
+        const kept = await orders.insert(newOrder());
+        const referenceType = async () =>
+          (await store.sql.query<{ type: string }>(
+            "select data_type as type from information_schema.columns where table_name = 'orders' and column_name = 'payment_reference'",
+          )).rows[0]!.type;
+        expect(await referenceType()).toBe('text');
+
+        expect(await migrate(store.sql)).toEqual(FILES.filter((f) => f >= '006'));
+        expect(await referenceType()).toBe('uuid');
+        expect(await orders.findByPaymentReference(kept.paymentReference)).toEqual(kept);
+        expect(await orders.findById(kept.id, kept.ownerSubject)).toEqual(kept);
+      } finally {
         await store.dispose();
       }
     });

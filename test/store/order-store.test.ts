@@ -1,39 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NewOrder } from '../../src/core/order.js';
 import { createOrderStore } from '../../src/store/order-store.js';
 import type { Sql } from '../../src/store/sql.js';
 import { ENGINES, onEngine, type TestStore } from '../support/engines.js';
-
-const newOrder = (over: Partial<NewOrder> = {}): NewOrder => {
-  const reference = randomUUID();
-  return {
-    ownerSubject: 'app-1',
-    status: 'pending',
-    pendingStatus: 'pending_payment',
-    paymentReference: reference,
-    paymentUrl: `https://pay.example/${reference}`,
-    origin: { latitude: -33.4378, longitude: -70.6505 },
-    destination: { latitude: -33.495, longitude: -70.58 },
-    originTitle: 'Plaza de Armas',
-    destinationTitle: '-33.49500, -70.58000',
-    serviceCode: 1,
-    vehicleIdentification: 'AB12CD',
-    distanceMetres: 11_247,
-    durationSeconds: 1_350,
-    amounts: { total: 38_496, partner: 32_722, platform: 5_774 },
-    currency: 'CLP',
-    partnerDistanceMetres: 3_562,
-    partnerDurationSeconds: 427,
-    quotedOperatorId: 'op-01',
-    clientName: null,
-    clientPhone: '+56912345678',
-    partnerId: null,
-    createdAt: new Date('2026-11-21T17:10:00.123Z'),
-    updatedAt: new Date('2026-11-21T17:10:00.123Z'),
-    ...over,
-  };
-};
+import { newOrder } from '../support/new-order.js';
 
 for (const engine of ENGINES) {
   describe.skipIf(engine.skip !== null)(`the order store, ${onEngine(engine)}`, () => {
