@@ -5,7 +5,7 @@ import type { Reply, Request, StoreThreadOptions } from './pglite-thread.js';
 
 /**
  * The embedded engine's thread: opens PGlite and runs what the service's thread asks, one
- * request at a time per session (PGlite's lock orders them). A transaction is a session: its
+ * request at a time per session (the store's turns order them). A transaction is a session: its
  * statements come tagged with its number until it commits or rolls back.
  */
 const { dataDir, snapshot, port, answersPosted } = workerData as StoreThreadOptions;
@@ -18,7 +18,7 @@ interface Session {
 }
 const sessions = new Map<number, Session>();
 
-/** Opens a transaction and keeps it open, holding PGlite's lock, until it is told how to end. */
+/** Opens a transaction and keeps it open, holding the store's turn, until it is told how to end. */
 async function begin(): Promise<Session> {
   let decide!: (commit: boolean) => void;
   const decided = new Promise<boolean>((resolve) => (decide = resolve));
