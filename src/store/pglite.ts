@@ -55,7 +55,7 @@ function rowsOf(columns: Column[], messages: Message[], parsers: PGlite['parsers
   for (const message of messages) {
     if (message.name !== 'dataRow') continue;
     const { fields } = message as DataRow;
-    rows.push(Object.fromEntries(columns.map((c, i) => [c.name, types.parseType(fields[i]!, c.dataTypeID, parsers)])));
+    rows.push(Object.fromEntries(columns.map((c, i) => [c.name, types.parseType(fields[i] ?? null, c.dataTypeID, parsers)])));
   }
   return rows;
 }
