@@ -3,24 +3,12 @@ import type { Logger } from 'pino';
 import { resolveAuth } from './auth/dev-secret.js';
 import { signToken } from './auth/sign-token.js';
 import { composeService } from './compose.js';
+import { every } from './every.js';
 import type { Config } from './config.js';
 import type { Sql } from './store/sql.js';
 
 const DEV_TOKEN_TTL_SECONDS = 24 * 3600;
 const PURGE_EVERY_MS = 3_600_000;
-
-/** Runs `task` every `ms`, never two at once, without keeping the process alive. */
-function every(ms: number, task: () => Promise<unknown>, onError: (error: unknown) => void): NodeJS.Timeout {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    task()
-      .catch(onError)
-      .finally(() => (running = false));
-  }, ms);
-  return timer.unref();
-}
 
 /** The development token: pre-filled in GraphiQL and printed at start, outside production only. */
 export async function developmentToken(config: Config): Promise<string | undefined> {

@@ -1,3 +1,4 @@
+import { every } from '../every.js';
 import type { Sql } from './sql.js';
 
 export interface CheckpointPolicy {
@@ -26,16 +27,10 @@ const WAL_SINCE_CHECKPOINT = 'select (pg_current_wal_lsn() - redo_lsn)::bigint a
  * service's own statements too, which is where that is reported.
  */
 export function keepCheckpointing(sql: Pick<Sql, 'query' | 'exec'>, policy: CheckpointPolicy): () => void {
-  let busy = false;
-  const timer = setInterval(() => {
-    if (busy) return;
-    busy = true;
-    sql
-      .query<{ bytes: string | number }>(WAL_SINCE_CHECKPOINT)
-      .then(({ rows }) => (Number(rows[0]!.bytes) >= policy.afterBytes ? sql.exec('checkpoint') : undefined))
-      .catch(() => undefined)
-      .finally(() => (busy = false));
-  }, policy.checkEveryMs);
-  timer.unref();
+  const checkpointIfDue = async () => {
+    const { rows } = await sql.query<{ bytes: string | number }>(WAL_SINCE_CHECKPOINT);
+    if (Number(rows[0]!.bytes) >= policy.afterBytes) await sql.exec('checkpoint');
+  };
+  const timer = every(policy.checkEveryMs, checkpointIfDue, () => undefined);
   return () => clearInterval(timer);
 }
