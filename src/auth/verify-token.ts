@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { Caller } from '../core/ports.js';
+import { isStorableText } from '../core/text.js';
 
 export interface AuthenticatedCaller extends Caller {
   scopes: ReadonlySet<string>;
@@ -25,12 +26,15 @@ const ASYMMETRIC = ['RS256', 'ES256', 'EdDSA'];
 const CACHE_MAX_AGE_MS = 5 * 60_000;
 const CACHE_MAX_ENTRIES = 10_000;
 
+// The subject owns orders and the name may become an order's clientName: both are stored.
+const storable = (claim: unknown): claim is string => typeof claim === 'string' && isStorableText(claim);
+
 function toCaller(payload: JWTPayload): AuthenticatedCaller {
-  if (typeof payload.sub !== 'string' || payload.sub === '') throw new UnauthenticatedError('El token no tiene sub');
+  if (!storable(payload.sub) || payload.sub === '') throw new UnauthenticatedError('El token no tiene un sub válido');
   const scope = typeof payload.scope === 'string' ? payload.scope : '';
   return {
     subject: payload.sub,
-    name: typeof payload.name === 'string' && payload.name.trim() ? payload.name.trim() : null,
+    name: storable(payload.name) && payload.name.trim() ? payload.name.trim() : null,
     scopes: new Set(scope.split(' ').filter(Boolean)),
   };
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { InvalidInputError } from './errors.js';
+import { parseFields } from './input-fields.js';
 import { SERVICE_CODES, type Point, type ServiceCode } from './order.js';
 import { isPhoneNumber } from './phone.js';
+import { isStorableText, NOT_STORABLE } from './text.js';
 
 /** An operator as the platform describes it, once it has passed every rule. */
 export interface OperatorDraft {
@@ -46,7 +47,7 @@ const serviceCode = z.union(SERVICE_CODES.map((code) => z.literal(code)));
 
 const draftSchema = z.object({
   id,
-  name: z.string().trim().min(1).max(200),
+  name: z.string().refine(isStorableText, NOT_STORABLE).trim().min(1).max(200),
   phone: z.string().refine(isPhoneNumber),
   services: z
     .array(serviceCode)
@@ -80,19 +81,9 @@ const RULES = {
   radiusKm: `debe ser un número de kilómetros mayor que 0 y hasta ${MAX_RADIUS_KM}`,
   limit: `debe ser un entero entre 1 y ${MAX_NEAR_LIMIT}`,
 } as const;
-type Field = keyof typeof RULES;
-
-/** Applies `schema` and names the first field that breaks a rule. */
-function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const raw = (input && typeof input === 'object' && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
-  const parsed = schema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  const field = parsed.error.issues[0]?.path[0] as Field;
-  throw new InvalidInputError(field, raw[field] == null ? 'es obligatorio' : RULES[field]);
-}
 
 export function parseOperatorDraft(input: unknown): OperatorDraft {
-  const v = parse(draftSchema, input);
+  const v = parseFields(draftSchema, input, RULES);
   return {
     id: v.id,
     name: v.name,
@@ -104,21 +95,21 @@ export function parseOperatorDraft(input: unknown): OperatorDraft {
 }
 
 export function parseOperatorMove(input: unknown): OperatorMove {
-  const v = parse(moveSchema, input);
+  const v = parseFields(moveSchema, input, RULES);
   return { id: v.id, position: { latitude: v.latitude, longitude: v.longitude } };
 }
 
 export function parseDutyChange(input: unknown): DutyChange {
-  return parse(dutySchema, input);
+  return parseFields(dutySchema, input, RULES);
 }
 
 export function parseOperatorId(input: unknown): string {
-  return parse(idSchema, input).id;
+  return parseFields(idSchema, input, RULES).id;
 }
 
 /** `defaultRadiusMetres` when the query names no radius: the dispatch radius, so that it sees what dispatch sees. */
 export function parseNearQuery(input: unknown, defaultRadiusMetres: number): NearQuery {
-  const v = parse(nearSchema, input);
+  const v = parseFields(nearSchema, input, RULES);
   return {
     point: { latitude: v.latitude, longitude: v.longitude },
     service: v.serviceCode ?? null,

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { InvalidInputError } from './errors.js';
 import { formatCoordinates } from './geo.js';
+import { asFields, invalidField, parseFields, type FieldRules } from './input-fields.js';
 import { needsDestination, SERVICE_CODES, type Point, type ServiceCode } from './order.js';
 import { isPhoneNumber } from './phone.js';
+import { isStorableText, NOT_STORABLE } from './text.js';
 
 /** A create-order request once it has passed every rule. */
 export interface OrderRequest {
@@ -24,6 +25,7 @@ const longitude = z.number().min(-180).max(180);
 const optionalText = (max: number) =>
   z
     .string()
+    .refine(isStorableText, NOT_STORABLE)
     .trim()
     .max(max)
     .nullish()
@@ -48,7 +50,7 @@ const schema = z.object({
 type Field = keyof z.input<typeof schema>;
 
 // What each field must be, said once; the message of an InvalidInputError.
-const RULES: Record<Field, string> = {
+const RULES: FieldRules<Field> = {
   originLatitude: 'debe ser un número entre -90 y 90',
   originLongitude: 'debe ser un número entre -180 y 180',
   destinationLatitude: 'debe ser un número entre -90 y 90',
@@ -61,23 +63,14 @@ const RULES: Record<Field, string> = {
   destinationTitle: 'debe ser un texto de hasta 300 caracteres',
 };
 
-function invalid(field: Field, input: Record<string, unknown>): InvalidInputError {
-  return new InvalidInputError(field, input[field] == null ? 'es obligatorio' : RULES[field]);
-}
-
 /** Applies every rule of the contract and names the first field that breaks one. */
 export function parseOrderRequest(input: unknown): OrderRequest {
-  const raw = (input && typeof input === 'object' && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    throw invalid(parsed.error.issues[0]?.path[0] as Field, raw);
-  }
-  const v = parsed.data;
+  const v = parseFields(schema, input, RULES);
   const origin = { latitude: v.originLatitude, longitude: v.originLongitude };
   let destination = origin;
   if (v.destinationLatitude != null || v.destinationLongitude != null || needsDestination(v.serviceCode)) {
-    if (v.destinationLatitude == null) throw invalid('destinationLatitude', raw);
-    if (v.destinationLongitude == null) throw invalid('destinationLongitude', raw);
+    if (v.destinationLatitude == null) throw invalidField('destinationLatitude', asFields(input), RULES);
+    if (v.destinationLongitude == null) throw invalidField('destinationLongitude', asFields(input), RULES);
     destination = { latitude: v.destinationLatitude, longitude: v.destinationLongitude };
   }
   return {
