@@ -14,6 +14,7 @@ export const SETTINGS = {
   AUTH_JWKS_URL: { default: '', doc: 'JWKS endpoint for asymmetric tokens (RS256/ES256/EdDSA)' },
   AUTH_ISSUER: { default: '', doc: 'when set, tokens must carry exactly this `iss`' },
   AUTH_AUDIENCE: { default: '', doc: 'when set, tokens must carry exactly this `aud`' },
+  AUTH_CLOCK_TOLERANCE_SECONDS: { default: '30', doc: 'allowed clock skew for `exp`, `nbf` and `iat`; tokens must carry `exp`' },
   NODE_ENV: { default: '', doc: '`production` refuses to start without an AUTH_* setting and never prints tokens' },
   PUBLIC_URL: { default: '', doc: 'base URL of this service as clients see it (sandbox payment links); default http://localhost:PORT' },
   LOG_LEVEL: { default: 'info', doc: 'pino log level: fatal, error, warn, info, debug, trace or silent' },
@@ -45,7 +46,13 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   workers: number;
-  auth: { jwtSecret: string | null; jwksUrl: string | null; issuer: string | null; audience: string | null };
+  auth: {
+    jwtSecret: string | null;
+    jwksUrl: string | null;
+    issuer: string | null;
+    audience: string | null;
+    clockToleranceSeconds: number;
+  };
   production: boolean;
   publicUrl: string;
   logLevel: string;
@@ -109,6 +116,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       jwksUrl: optional('AUTH_JWKS_URL'),
       issuer: optional('AUTH_ISSUER'),
       audience: optional('AUTH_AUDIENCE'),
+      clockToleranceSeconds: number('AUTH_CLOCK_TOLERANCE_SECONDS', { min: 0, max: 3600 }),
     },
     production: get('NODE_ENV') === 'production',
     publicUrl: (optional('PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),

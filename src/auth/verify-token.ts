@@ -17,6 +17,8 @@ export interface VerifierOptions {
   jwksUrl?: string | null;
   issuer?: string | null;
   audience?: string | null;
+  /** Allowed skew between our clock and the issuer's, for `exp`, `nbf` and `iat`. */
+  clockToleranceSeconds?: number;
   now?: () => number;
 }
 
@@ -25,6 +27,7 @@ const ASYMMETRIC = ['RS256', 'ES256', 'EdDSA'];
 // withdrawn from the JWKS stops being honoured soon after.
 const CACHE_MAX_AGE_MS = 5 * 60_000;
 const CACHE_MAX_ENTRIES = 10_000;
+const DEFAULT_CLOCK_TOLERANCE_SECONDS = 30;
 
 // The subject owns orders and the name may become an order's clientName: both are stored.
 const storable = (claim: unknown): claim is string => typeof claim === 'string' && isStorableText(claim);
@@ -45,6 +48,7 @@ function toCaller(payload: JWTPayload): AuthenticatedCaller {
  */
 export function createTokenVerifier(options: VerifierOptions) {
   const now = options.now ?? Date.now;
+  const tolerance = options.clockToleranceSeconds ?? DEFAULT_CLOCK_TOLERANCE_SECONDS;
   const secretKey = options.secret ? crypto.subtle.importKey('raw', new TextEncoder().encode(options.secret),
     { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']) : null;
   const jwks = options.jwksUrl ? createRemoteJWKSet(new URL(options.jwksUrl)) : null;
@@ -63,14 +67,22 @@ export function createTokenVerifier(options: VerifierOptions) {
     const hit = cache.get(token);
     if (hit && hit.until > now()) return hit.caller;
     if (hit) cache.delete(token);
+    // A token must expire: one without `exp` would be honoured for ever once leaked.
     const { payload } = await jwtVerify(token, getKey, {
       algorithms,
       issuer: options.issuer ?? undefined,
       audience: options.audience ?? undefined,
       currentDate: new Date(now()),
+      requiredClaims: ['exp'],
+      clockTolerance: tolerance,
     });
+    // jose checks `nbf`; `iat` only against a maximum age. One issued in the future comes from a
+    // clock that is wrong, or from someone minting tokens ahead of time.
+    if (payload.iat !== undefined && payload.iat > now() / 1000 + tolerance) {
+      throw new UnauthenticatedError('El token fue emitido en el futuro');
+    }
     const caller = toCaller(payload);
-    const until = Math.min(payload.exp ? payload.exp * 1000 : Infinity, now() + CACHE_MAX_AGE_MS);
+    const until = Math.min(payload.exp! * 1000, now() + CACHE_MAX_AGE_MS);
     if (cache.size >= CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value!);
     cache.set(token, { caller, until });
     return caller;

@@ -42,6 +42,41 @@ describe('HS256 tokens', () => {
     await expect(verify(bearer(await sign('https://id.example', 'other')))).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 
+  const signAt = (claims: { iat?: number; nbf?: number; exp?: number }) => {
+    const jwt = new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('s');
+    if (claims.iat !== undefined) jwt.setIssuedAt(claims.iat);
+    if (claims.nbf !== undefined) jwt.setNotBefore(claims.nbf);
+    if (claims.exp !== undefined) jwt.setExpirationTime(claims.exp);
+    return jwt.sign(new TextEncoder().encode(SECRET));
+  };
+  const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+  it('when the token has no exp, then it is refused: a token must expire', async () => {
+    await expect(authenticate(bearer(await signAt({ iat: nowSeconds() })))).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  it('when the token was issued a day in the future, then it is refused', async () => {
+    const token = await signAt({ iat: nowSeconds() + 86_400, exp: nowSeconds() + 2 * 86_400 });
+    await expect(authenticate(bearer(token))).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  it('when the token is not valid before a time beyond the tolerance, then it is refused', async () => {
+    const token = await signAt({ nbf: nowSeconds() + 120, exp: nowSeconds() + 600 });
+    await expect(authenticate(bearer(token))).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  it('when the issuer’s clock is ahead within the tolerance, then its token is accepted', async () => {
+    const verify = createTokenVerifier({ secret: SECRET, clockToleranceSeconds: 30 });
+    const token = await signAt({ iat: nowSeconds() + 20, nbf: nowSeconds() + 20, exp: nowSeconds() + 600 });
+    await expect(verify(bearer(token))).resolves.toMatchObject({ subject: 's' });
+  });
+
+  it('when a token expired within the tolerance, then it is still accepted, and not beyond it', async () => {
+    const verify = createTokenVerifier({ secret: SECRET, clockToleranceSeconds: 30 });
+    await expect(verify(bearer(await signAt({ exp: nowSeconds() - 10 })))).resolves.toMatchObject({ subject: 's' });
+    await expect(verify(bearer(await signAt({ exp: nowSeconds() - 60 })))).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
   it('when the token says alg none, then it is refused', async () => {
     const encode = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
     const token = `${encode({ alg: 'none' })}.${encode({ sub: 'x', exp: Math.floor(Date.now() / 1000) + 60 })}.`;
