@@ -93,8 +93,9 @@ export function createApp(deps: AppDeps) {
         const known = original instanceof StoreUnavailableError || original instanceof DomainError;
         if (!known) return maskError(error, message, isDev);
         const rest = toErrorResponse(original, deps.log);
-        return new GraphQLError(JSON.parse(rest.body).message, {
-          extensions: { code: original.code, http: { status: rest.status, headers: rest.headers } },
+        const body = JSON.parse(rest.body);
+        return new GraphQLError(body.message, {
+          extensions: { code: original.code, field: body.field, http: { status: rest.status, headers: rest.headers } },
         });
       },
     },

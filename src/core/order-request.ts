@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { InvalidInputError } from './errors.js';
 import { formatCoordinates } from './geo.js';
 import { asFields, invalidField, parseFields, type FieldRules } from './input-fields.js';
 import { needsDestination, SERVICE_CODES, type Point, type ServiceCode } from './order.js';
@@ -62,6 +63,16 @@ const RULES: FieldRules<Field> = {
   originTitle: 'debe ser un texto de hasta 300 caracteres',
   destinationTitle: 'debe ser un texto de hasta 300 caracteres',
 };
+
+// An order id in its canonical decimal form: no sign, spaces, leading zeros, exponent or hex.
+const ORDER_ID = /^[1-9]\d{0,15}$/;
+
+/** The order an id names; anything but a positive integer written canonically is refused. */
+export function parseOrderId(id: unknown): number {
+  const n = typeof id === 'string' && ORDER_ID.test(id) ? Number(id) : NaN;
+  if (!Number.isSafeInteger(n)) throw new InvalidInputError('id', 'debe ser un número de orden: un entero positivo, sin ceros a la izquierda');
+  return n;
+}
 
 /** Applies every rule of the contract and names the first field that breaks one. */
 export function parseOrderRequest(input: unknown): OrderRequest {

@@ -1,3 +1,4 @@
+import { parseOrderId } from '../core/order-request.js';
 import { toOrderView, type OrderView } from '../order-view.js';
 import { builder } from './builder.js';
 import { OrderStatusEnum, PendingStatusEnum, ServiceCodeEnum } from './enums.js';
@@ -47,9 +48,7 @@ builder.queryField('order', (t) =>
     description: "One of the caller's own orders",
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, { caller, orders }) => {
-      const n = Number(id);
-      if (!Number.isSafeInteger(n) || n <= 0) return null;
-      const order = await orders.findOrder(caller, n);
+      const order = await orders.findOrder(caller, parseOrderId(String(id)));
       return order && toOrderView(order);
     },
   }),

@@ -94,10 +94,20 @@ describe('the order query', () => {
     expect((other.body.data as OrderQuery).order).toBeNull();
   });
 
-  it.each(['0', '-1', 'abc', '1e3', '99999999999999999999'])('when the id is %s, then the order is null', async (id) => {
-    const response = await service.gql(ORDER, { id });
+  it('when no order has the id, then the order is null', async () => {
+    const response = await service.gql(ORDER, { id: '9007199254740991' });
     expect(response.body).toEqual({ data: { order: null } });
   });
+
+  it.each(['0', '-1', ' 1', '1 ', '0x1', '006', '+6', '1e3', '1.0', 'abc', '', '99999999999999999999'])(
+    'when the id is "%s", not an id in its canonical form, then 400 INVALID_INPUT names it',
+    async (id) => {
+      const response = await service.gql(ORDER, { id });
+      expect(response.status).toBe(400);
+      expect(response.body.data).toEqual({ order: null });
+      expect(response.body.errors[0].extensions).toMatchObject({ code: 'INVALID_INPUT', field: 'id' });
+    },
+  );
 });
 
 describe('GraphiQL', () => {
