@@ -7,6 +7,7 @@ import type { OrderService } from './core/create-order.js';
 import { RequestError } from './error-table.js';
 import { DomainError } from './core/errors.js';
 import type { GraphQLContext, ResolverContext } from './graphql/builder.js';
+import { operationLimits } from './graphql/operation-limits.js';
 import { schema } from './graphql/schema.js';
 import { toErrorResponse } from './http/error-response.js';
 import { idempotentRequest } from './http/idempotency-header.js';
@@ -123,7 +124,7 @@ export function createApp(deps: AppDeps) {
         });
       }
     },
-    plugins: [router],
+    plugins: [router, ...operationLimits()],
   });
 
   const answerDirectly = createGraphqlPost(yoga, deps.log);

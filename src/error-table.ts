@@ -8,6 +8,8 @@ export type EdgeErrorCode =
   | 'METHOD_NOT_ALLOWED'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'OPERATION_LIMIT_EXCEEDED'
+  | 'ONE_ORDER_PER_REQUEST'
   | 'INTERNAL';
 
 /** Failures of the infrastructure, whatever the request: the client may retry later. */
@@ -41,6 +43,8 @@ export const ERROR_TABLE: Record<ErrorCode, ErrorEntry> = {
   METHOD_NOT_ALLOWED: { status: 405, message: 'Método no permitido' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'El cuerpo de la solicitud es demasiado grande' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'El cuerpo debe enviarse como application/json' },
+  OPERATION_LIMIT_EXCEEDED: { status: 400, message: 'La operación GraphQL excede un límite de tamaño o complejidad' },
+  ONE_ORDER_PER_REQUEST: { status: 400, message: 'Una solicitud puede crear a lo más una orden (createOrder)' },
   STORE_UNAVAILABLE: { status: 503, message: 'La base de datos no está disponible; intente de nuevo en unos momentos' },
   INTERNAL: { status: 500, message: 'Error interno del servidor' },
 };

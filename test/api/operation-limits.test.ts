@@ -1,0 +1,73 @@
+import { getIntrospectionQuery } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '../../src/graphql/operation-limits.js';
+import { restBody, startTestService, type TestService } from '../support/service.js';
+
+const { serviceId, ...trip } = restBody();
+const input = JSON.stringify({ ...trip, serviceCode: 'TOWING' }).replace(/"(\w+)":/g, '$1:').replace('"TOWING"', 'TOWING');
+const createOrder = (alias: string) => `${alias}: createOrder(input: ${input}) { __typename }`;
+
+let service: TestService;
+beforeAll(async () => {
+  service = await startTestService({ env: { MAX_BODY_BYTES: '1048576' } });
+});
+afterAll(() => service.close());
+
+const post = (query: string, headers: Record<string, string> = {}) =>
+  service.call('/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ query }),
+  });
+
+describe('one createOrder per request', () => {
+  it.each([[3, 'ONE_ORDER_PER_REQUEST'], [400, 'OPERATION_LIMIT_EXCEEDED']])(
+    'when a request holds %i aliased createOrder fields, then it is refused whole with %s and nothing is created',
+    async (count, code) => {
+      const before = await service.countOrders();
+      const aliases = Array.from({ length: count }, (_, i) => createOrder(`o${i}`)).join('\n');
+      const response = await post(`mutation { ${aliases} }`, { 'idempotency-key': `many-orders-${count}` });
+      expect(response.status).toBe(400);
+      expect(response.body.data).toBeUndefined();
+      expect(response.body.errors.map((e: any) => e.extensions.code)).toContain(code);
+      expect(await service.countOrders()).toBe(before);
+    },
+  );
+
+  it('when two createOrder fields hide in fragments, then the request is refused', async () => {
+    const before = await service.countOrders();
+    const query = `mutation { ...A ... on Mutation { ${createOrder('b')} } }
+      fragment A on Mutation { ${createOrder('a')} }`;
+    const response = await post(query);
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'ONE_ORDER_PER_REQUEST' }) })]);
+    expect(await service.countOrders()).toBe(before);
+  });
+
+  it('when a request holds one createOrder, then it is made', async () => {
+    const response = await post(`mutation { ${createOrder('only')} }`);
+    expect(response.body.data.only.__typename).toBe('CreateOrderSuccess');
+  });
+});
+
+describe('operation limits', () => {
+  // This schema has no deep path: selections past its depth are also unknown fields, refused too.
+  const deep = `query { order(id: "1") ${'{ partner '.repeat(LIMITS.depth + 1)}{ id }${' }'.repeat(LIMITS.depth + 1)} }`;
+
+  it.each([
+    ['deeper than allowed', deep],
+    ['more aliases than allowed', `query { ${Array.from({ length: LIMITS.aliases + 1 }, (_, i) => `a${i}: order(id: "1") { id }`).join(' ')} }`],
+    ['more tokens than allowed', `query { ${'a '.repeat(LIMITS.tokens)} }`],
+    ['more directives than allowed', `query { __typename ${'@include(if: true) '.repeat(LIMITS.directives + 1)} }`],
+  ])('when an operation is %s, then it is refused with OPERATION_LIMIT_EXCEEDED', async (_, query) => {
+    const response = await post(query);
+    expect(response.status).toBe(400);
+    expect(response.body.errors.map((e: any) => e.extensions?.code)).toContain('OPERATION_LIMIT_EXCEEDED');
+  });
+
+  it('when GraphiQL asks for the whole schema, then introspection is within the limits', async () => {
+    const response = await post(getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true }));
+    expect(response.status).toBe(200);
+    expect(response.body.data.__schema.types.length).toBeGreaterThan(10);
+  });
+});
