@@ -35,10 +35,11 @@ describe('the dependency rule', () => {
 describe('garbage', () => {
   // An object literal that spreads an object and then has more members (`{ ...order, id }`, or a
   // second spread) makes Node 20's V8 keep the new objects through young-generation collections:
-  // on the HTTP thread ~340 KB was promoted at every scavenge and collected by a full
-  // mark-compact every few seconds, pauses of 3-16 ms. With every spread last (`{ id, ...order }`)
-  // or Object.assign, nothing is promoted, and REST did ~16 % more orders a second. With object
+  // on the HTTP thread they were promoted at every scavenge and collected by a full mark-compact,
+  // whose pauses the slowest answers waited behind. With every spread last (`{ id, ...order }`)
+  // or Object.assign, nothing is promoted, and REST made more orders a second. With object
   // spread lowered by esbuild, a spread that is not last becomes one of the two calls below.
+  // See docs/design/spreads-last.md.
   it('an object literal spreads only as its last member', () => {
     const offending = sources(SRC).flatMap((file) => {
       const { code } = transformSync(readFileSync(file, 'utf8'), { loader: 'ts', supported: { 'object-rest-spread': false } });

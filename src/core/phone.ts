@@ -1,5 +1,5 @@
 // The library's build in modern syntax (one of its published entry points): the same code and
-// metadata without the helpers its default build spreads objects with, ~40 % less time a number.
+// metadata without the helpers its default build spreads objects with, which slowed every check.
 import { isPossiblePhoneNumber } from 'libphonenumber-js/min/es6';
 
 // E.164 in form, and a possible length for its country code. Allocation ranges are not checked:

@@ -10,10 +10,10 @@ const KEPT_BYTES = 1024 * 1024;
 /**
  * Bind, Execute and Sync for a prepared statement, in one buffer kept from one call to the next
  * (the engine has read all of it when its call returns). PGlite's serializer builds each
- * message in buffers of its own, grown by doubling and then joined: for a batch of orders (then one
- * ~20 KB JSON value) that was ~7 % of the engine thread's time, and its garbage, outside the young
- * generation, set off a full collection of that thread's heap every ~200 ms: pauses of 5-9 ms
- * that the slowest answers waited behind.
+ * message in buffers of its own, grown by doubling and then joined: for a batch of orders that
+ * took a share of the engine thread's time, and its garbage, outside the young generation, set
+ * off full collections of that thread's heap, whose pauses the slowest answers waited behind.
+ * See docs/design/group-commit.md.
  */
 export function createBindWriter(initialBytes = 16 * 1024) {
   let buffer = Buffer.allocUnsafe(initialBytes);

@@ -11,9 +11,10 @@ export interface CheckpointPolicy {
 /**
  * PGlite runs PostgreSQL as a single user, without its checkpointer process, and the engine asks
  * for a checkpoint by WAL volume only under a postmaster: nothing checkpointed while the service
- * ran. The WAL since the start was kept and, after a crash, replayed whole: 913 MB after 1.55
- * million orders, and 21 s to /readyz against 0.75 s. 64 MB replays in ~1.5 s; a checkpoint
- * takes the engine ~40 ms, whatever the volume behind it, every ~13 s under full load.
+ * ran. The WAL since the start was kept and, after a crash, replayed whole, which held /readyz
+ * back. A checkpoint costs the engine about the same whatever the volume behind it, so one made
+ * after a bounded amount of WAL keeps the replay short at little cost.
+ * See docs/design/checkpoints-and-durability.md.
  */
 export const EMBEDDED_CHECKPOINTS: CheckpointPolicy = { checkEveryMs: 1_000, afterBytes: 64 * 2 ** 20 };
 

@@ -11,10 +11,11 @@ export interface GroupCommitOptions {
    * When the batch after a write is formed, if items are waiting:
    * - 'end of turn': at the end of the event loop's turn, so that requests node has received but
    *   not yet read join it. Fewer, larger batches: for writes whose cost is mostly per batch and
-   *   while the HTTP thread is the busier one (orders: ~10 % more per second).
+   *   while the HTTP thread is the busier one (orders).
    * - 'at once': the moment the write ends, before its callers hear back, so that the engine
    *   works while they are answered: for writes that keep the engine the busier one (operator
-   *   moves, ~90 µs of its time each: ~10 % more per second).
+   *   moves).
+   * See docs/design/group-commit.md.
    */
   next: 'end of turn' | 'at once';
 }

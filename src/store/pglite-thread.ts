@@ -44,9 +44,10 @@ function startThread(options: WorkerOptions): Worker {
 
 /**
  * PGlite on a thread of its own. The engine runs every statement synchronously on the thread
- * that calls it, about half of the CPU an order costs; here it runs beside the HTTP thread
+ * that calls it, a large part of the CPU an order costs; here it runs beside the HTTP thread
  * instead of between its requests. Orders reach it in batches (group commit), so a message
  * crosses per batch, not per order. The same interface as openPglite: callers cannot tell.
+ * See docs/design/engine-thread.md.
  */
 export async function openPgliteThread(dataDir?: string, snapshot?: Blob): Promise<PgliteSql> {
   if (dataDir && !existsSync(join(dataDir, 'PG_VERSION'))) await makeDataDir(dataDir);
@@ -55,8 +56,8 @@ export async function openPgliteThread(dataDir?: string, snapshot?: Blob): Promi
 
 /**
  * A new data directory is made (initdb) by a short-lived process. Made in this one, it left
- * ~450 MB freed but kept by the process's allocator, and twice the resident memory under load
- * (~820 MB against ~380 MB on a directory made before the start).
+ * memory freed but kept by the process's allocator, and the service then held far more resident
+ * memory under load than on a directory made before the start. See docs/design/start-up.md.
  */
 async function makeDataDir(dataDir: string): Promise<void> {
   const child = spawn(process.execPath, [...(FROM_SOURCE ? ['--import', 'tsx'] : []), script('pglite-init'), dataDir], {

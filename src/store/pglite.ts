@@ -10,6 +10,7 @@ import { nested, type QueryOptions, type Sql } from './sql.js';
  * roster at start and never given back; orders are written at the end of their table and read by
  * key, so 32 MB serves them as well. (PGlite starts with fsync off: an acknowledged order survives
  * the process, not the machine. PostgreSQL is the store for that.)
+ * See docs/design/checkpoints-and-durability.md.
  */
 export const PGLITE_START_PARAMS = [
   ...PGlite.defaultStartParams,
@@ -47,8 +48,8 @@ const join = (...parts: Uint8Array[]) => Buffer.concat(parts);
 /**
  * The rows of an answer, each a record of its columns parsed as PGlite's `query` parses them.
  * Not PGlite's `parseResults`, which copies each result with more members (`{ ...result,
- * command }`: see test/architecture.test.ts): in a loop of statements it promoted ~80 KB to the
- * old generation at every young-generation collection.
+ * command }`: see test/architecture.test.ts): in a loop of statements it promoted objects to the
+ * old generation at every young-generation collection. See docs/design/engine-thread.md.
  */
 function rowsOf(columns: Column[], messages: Message[], parsers: PGlite['parsers']): Record<string, unknown>[] {
   const rows: Record<string, unknown>[] = [];
@@ -62,8 +63,9 @@ function rowsOf(columns: Column[], messages: Message[], parsers: PGlite['parsers
 
 // No sync of the file system after a call. The store is a directory (PGlite's NodeFS, which
 // writes each page to its file as the engine writes it) or memory: for either, PGlite's sync
-// does nothing but take a lock of its own, and that made garbage. The engine thread promoted
-// ~230 KB to the old generation at every scavenge with it, none without (a loop of statements).
+// does nothing but take a lock of its own, and that made garbage. With it, the engine thread
+// promoted objects to the old generation at every scavenge; without it, none (a loop of
+// statements).
 const UNSYNCED = { syncToFs: false };
 
 // Run ahead of a statement to be planned once (QueryOptions.planOnce), in the same implicit
@@ -73,11 +75,11 @@ const PLAN_ONCE = "select set_config('plan_cache_mode', 'force_generic_plan', tr
 
 /**
  * Statements on one PGlite, each parsed once and then run by name. PGlite's own `query` parses,
- * describes, binds and executes a statement in six calls into the engine every time: ~330 µs
- * before any work, against ~90 µs for one bind-execute-sync here (rows are described once, at
- * the parse). Values are sent and read with PGlite's own type serializers and parsers, so rows
- * come back as `query` gives them. Nothing here waits its turn: the caller runs one statement or
- * transaction at a time (see openPglite).
+ * describes, binds and executes a statement in six calls into the engine every time, a cost paid
+ * before any work; here one bind-execute-sync runs it (rows are described once, at the parse).
+ * Values are sent and read with PGlite's own type serializers and parsers, so rows come back as
+ * `query` gives them. Nothing here waits its turn: the caller runs one statement or transaction
+ * at a time (see openPglite). See docs/design/group-commit.md.
  */
 function statements(db: PGlite) {
   const prepared = new Map<string, Promise<Prepared>>();

@@ -3,8 +3,9 @@
  * asked before it has settled, and settles as it does.
  *
  * The embedded store's statements and transactions queue here rather than on PGlite's own
- * `runExclusive`: that lock's promises outlived young-generation collections, ~100 KB of them
- * promoted to the old generation at every one in a loop of statements; none with this.
+ * `runExclusive`: that lock's promises outlived young-generation collections and were promoted
+ * to the old generation at every one in a loop of statements; with this queue, none are.
+ * See docs/design/engine-thread.md.
  */
 export function serially(): <T>(work: () => Promise<T>) => Promise<T> {
   let busy = false;
