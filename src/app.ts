@@ -18,7 +18,7 @@ import { fromFetch, toFetchResponse, type PlainRequest, type PlainResponse, type
 import { errorResponse, json } from './http/responses.js';
 import { createSandboxPage } from './http/sandbox-page.js';
 import { SANDBOX_PATH } from './payments/sandbox.js';
-import { StoreUnavailableError } from './store/store-unavailable.js';
+import { StoreUnavailableError } from './core/errors.js';
 
 export interface AppDeps {
   orders: OrderService;

@@ -19,6 +19,16 @@ import type { Sql } from './store/sql.js';
 // A write to the roster commits within a second or two of taking its change number; one still
 // unseen after this long has rolled back.
 const ROSTER_GAP_TIMEOUT_MS = 30_000;
+// /readyz answers within this, whatever the store's deadline: probes time out in a second or two.
+const READY_CHECK_MS = 1_500;
+
+/** Whether the store answers a trivial statement within `ms`. */
+function answersWithin(sql: Sql, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(resolve, ms, false)));
+  const answered = sql.query('select 1').then(() => true, () => false);
+  return Promise.race([answered, late]).finally(() => clearTimeout(timer));
+}
 
 export interface ServiceParts {
   config: Config;
@@ -65,7 +75,7 @@ export async function composeService(parts: ServiceParts) {
   await idempotency.purge(clock());
 
   const orders = createOrderService({
-    orders: createOrderStore(sql),
+    orders: createOrderStore(sql, { findOutcomeWithinMs: config.timeouts.storeMs }),
     operators: roster,
     payments: parts.payments ?? createSandboxPayments(config.publicUrl),
     idempotency,
@@ -80,7 +90,7 @@ export async function composeService(parts: ServiceParts) {
     log,
     maxBodyBytes: config.maxBodyBytes,
     legacyPaymentField: config.legacyPaymentField,
-    isReady: () => sql.query('select 1').then(() => true, () => false),
+    isReady: () => answersWithin(sql, READY_CHECK_MS),
     graphiqlToken: parts.graphiqlToken,
     extraContext: { operators },
   });

@@ -19,6 +19,10 @@ export const SETTINGS = {
   PUBLIC_URL: { default: '', doc: 'base URL of this service as clients see it (sandbox payment links); default http://localhost:PORT' },
   LOG_LEVEL: { default: 'info', doc: 'pino log level: fatal, error, warn, info, debug, trace or silent' },
   MAX_BODY_BYTES: { default: '16384', doc: 'largest request body accepted; larger ones get 413' },
+  HEADERS_TIMEOUT_MS: { default: '10000', doc: "a request's headers must arrive within this; else the connection is closed (408)" },
+  REQUEST_TIMEOUT_MS: { default: '30000', doc: 'a whole request (headers and body) must arrive within this' },
+  KEEP_ALIVE_TIMEOUT_MS: { default: '5000', doc: 'an idle keep-alive connection is closed after this; behind a load balancer, set it above the balancer\'s idle timeout' },
+  STORE_TIMEOUT_MS: { default: '5000', doc: 'PostgreSQL: deadline of one statement; an order whose insert may have been applied is then looked up for as long again' },
   CURRENCY: { default: 'CLP', doc: 'ISO 4217 currency of every amount' },
   TARIFF_TOWING_BASE: { default: '25000', doc: 'towing: base amount, in CURRENCY' },
   TARIFF_TOWING_PER_KM: { default: '1200', doc: 'towing: amount per km of the trip origin → destination' },
@@ -57,6 +61,7 @@ export interface Config {
   publicUrl: string;
   logLevel: string;
   maxBodyBytes: number;
+  timeouts: { headersMs: number; requestMs: number; keepAliveMs: number; storeMs: number };
   policy: OrderPolicy;
   legacyPaymentField: string | null;
   idempotencyKeyTtlMs: number;
@@ -100,6 +105,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
   }
 
+  if (number('HEADERS_TIMEOUT_MS') > number('REQUEST_TIMEOUT_MS')) {
+    throw new ConfigError('HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS');
+  }
+
   const workers = number('WORKERS', { min: 1, max: 256, integer: true });
   if (workers > 1 && !databaseUrl) {
     throw new ConfigError('WORKERS > 1 needs DATABASE_URL: the embedded store belongs to one process');
@@ -122,6 +131,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (optional('PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     logLevel: get('LOG_LEVEL'),
     maxBodyBytes: number('MAX_BODY_BYTES', { min: 256, integer: true }),
+    timeouts: {
+      headersMs: number('HEADERS_TIMEOUT_MS', { min: 100, integer: true }),
+      requestMs: number('REQUEST_TIMEOUT_MS', { min: 100, integer: true }),
+      keepAliveMs: number('KEEP_ALIVE_TIMEOUT_MS', { min: 0, integer: true }),
+      storeMs: number('STORE_TIMEOUT_MS', { min: 100, integer: true }),
+    },
     policy: {
       pricing: {
         currency,

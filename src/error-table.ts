@@ -13,7 +13,7 @@ export type EdgeErrorCode =
   | 'INTERNAL';
 
 /** Failures of the infrastructure, whatever the request: the client may retry later. */
-export type StoreErrorCode = 'STORE_UNAVAILABLE';
+export type StoreErrorCode = 'STORE_UNAVAILABLE' | 'ORDER_OUTCOME_UNKNOWN';
 
 export type ErrorCode = DomainErrorCode | RosterErrorCode | IdempotencyErrorCode | EdgeErrorCode | StoreErrorCode;
 
@@ -46,6 +46,10 @@ export const ERROR_TABLE: Record<ErrorCode, ErrorEntry> = {
   OPERATION_LIMIT_EXCEEDED: { status: 400, message: 'La operación GraphQL excede un límite de tamaño o complejidad' },
   ONE_ORDER_PER_REQUEST: { status: 400, message: 'Una solicitud puede crear a lo más una orden (createOrder)' },
   STORE_UNAVAILABLE: { status: 503, message: 'La base de datos no está disponible; intente de nuevo en unos momentos' },
+  ORDER_OUTCOME_UNKNOWN: {
+    status: 503,
+    message: 'No se pudo confirmar si la orden quedó guardada; reintente con la misma Idempotency-Key',
+  },
   INTERNAL: { status: 500, message: 'Error interno del servidor' },
 };
 

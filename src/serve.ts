@@ -43,11 +43,21 @@ export async function serve(config: Config, log: Logger, opening: Promise<Sql>, 
   // Each request first takes the store's answers that have arrived (see Sql.deliverArrived): under
   // load, node reads many requests in one turn of its event loop, and a batch of orders whose
   // answer waited behind them held both its callers and the next batch back.
-  const server = createServer((req, res) => {
-    sql.deliverArrived?.();
-    return app.handleNode(req, res);
-  });
-  server.keepAliveTimeout = 65_000;
+  const { headersMs, requestMs, keepAliveMs } = config.timeouts;
+  const server = createServer(
+    {
+      // A client that sends half a request (slowloris) is cut off; node looks for such
+      // connections every connectionsCheckingInterval, which must be well under the timeouts.
+      headersTimeout: headersMs,
+      requestTimeout: requestMs,
+      keepAliveTimeout: keepAliveMs,
+      connectionsCheckingInterval: Math.min(1_000, headersMs / 2),
+    },
+    (req, res) => {
+      sql.deliverArrived?.();
+      return app.handleNode(req, res);
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);

@@ -1,4 +1,5 @@
 import {
+  OrderOutcomeUnknownError,
   IdempotencyKeyInUseError,
   IdempotencyKeyReusedError,
   InvalidInputError,
@@ -51,7 +52,7 @@ export function createOrderService(deps: OrderServiceDeps) {
   /**
    * Validate, find the nearest available operator, estimate and price the trip, get a payment
    * link, store the order. A link is only handed out with a stored order: when the store fails,
-   * the link is voided and the error goes up.
+   * the link is voided and the error goes up; but not when the order may have been stored.
    */
   async function createNew(caller: Caller, request: OrderRequest, idempotencyKey?: string): Promise<Order> {
     const operator = deps.operators.nearestAvailable(request.origin, request.serviceCode, policy.dispatchRadiusMetres);
@@ -90,9 +91,11 @@ export function createOrderService(deps: OrderServiceDeps) {
     try {
       return await deps.orders.insert({ paymentUrl, ...draft }, idempotencyKey);
     } catch (error) {
-      await Promise.resolve()
-        .then(() => deps.payments.cancelPaymentLink(paymentReference))
-        .catch(() => undefined);
+      if (!(error instanceof OrderOutcomeUnknownError)) {
+        await Promise.resolve()
+          .then(() => deps.payments.cancelPaymentLink(paymentReference))
+          .catch(() => undefined);
+      }
       throw error;
     }
   }
@@ -121,8 +124,9 @@ export function createOrderService(deps: OrderServiceDeps) {
     try {
       return await createNew(caller, request, key);
     } catch (error) {
-      // Only an order-less claim is released: an order stored before a failure keeps its key.
-      await deps.idempotency.release(caller.subject, key).catch(() => undefined);
+      // Only an order-less claim is released: an order stored before a failure keeps its key. One
+      // that may have been stored keeps its claim, so that a retry finds it rather than makes another.
+      if (!(error instanceof OrderOutcomeUnknownError)) await deps.idempotency.release(caller.subject, key).catch(() => undefined);
       throw error;
     }
   }

@@ -70,3 +70,22 @@ export class IdempotencyKeyInUseError extends DomainError {
     super('Otra solicitud con la misma Idempotency-Key está en curso; reintente en un momento');
   }
 }
+
+/**
+ * A port's store could not be reached, lost the connection, or did not answer in time: nothing
+ * was stored, and the request may succeed once the store is back. The message is for the
+ * operators (logs, the start-up error); clients get the error table's.
+ */
+export class StoreUnavailableError extends Error {
+  override readonly name: string = 'StoreUnavailableError';
+  readonly code: 'STORE_UNAVAILABLE' | 'ORDER_OUTCOME_UNKNOWN' = 'STORE_UNAVAILABLE';
+}
+
+/**
+ * The store failed after an order's insert may have reached it, and whether it was stored could
+ * not be found out in time. Its payment link is kept and its Idempotency-Key stays claimed: a
+ * retry with the key finds the order if it was stored.
+ */
+export class OrderOutcomeUnknownError extends StoreUnavailableError {
+  override readonly code = 'ORDER_OUTCOME_UNKNOWN';
+}

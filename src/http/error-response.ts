@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { UnauthenticatedError } from '../auth/verify-token.js';
 import { DomainError, InvalidInputError } from '../core/errors.js';
 import { ERROR_TABLE, RequestError } from '../error-table.js';
-import { StoreUnavailableError } from '../store/store-unavailable.js';
+import { StoreUnavailableError } from '../core/errors.js';
 import type { PlainResponse } from './plain.js';
 import { errorResponse } from './responses.js';
 
@@ -14,7 +14,7 @@ export function toErrorResponse(error: unknown, log: Logger): PlainResponse {
   if (error instanceof StoreUnavailableError) {
     // Its own message names the server, for the log; the client gets the table's.
     log.warn({ err: error }, 'store unavailable');
-    return errorResponse(error.code, ERROR_TABLE.STORE_UNAVAILABLE.message);
+    return errorResponse(error.code, ERROR_TABLE[error.code].message);
   }
   log.error({ err: error }, 'unexpected error');
   return errorResponse('INTERNAL', ERROR_TABLE.INTERNAL.message);

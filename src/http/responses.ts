@@ -16,5 +16,7 @@ export function errorResponse(
   if (code === 'UNAUTHENTICATED') implied['www-authenticate'] = 'Bearer';
   // An outage of the store is short-lived or long; either way a client should not hammer it.
   if (code === 'STORE_UNAVAILABLE') implied['retry-after'] = '1';
+  // Long enough for the store to answer again and the retry to find the order, if it was stored.
+  if (code === 'ORDER_OUTCOME_UNKNOWN') implied['retry-after'] = '5';
   return json(ERROR_TABLE[code].status, { message, code, ...extra }, Object.assign(implied, headers));
 }

@@ -1,3 +1,5 @@
+import { StoreUnavailableError } from '../core/errors.js';
+
 interface Pending<T, R> {
   item: T;
   resolve: (result: R) => void;
@@ -26,16 +28,22 @@ export interface GroupCommitOptions {
  * formed at the end of the current turn of the event loop (setImmediate), so that every request
  * already received can join it: an engine that runs a query synchronously (PGlite on the calling
  * thread) would otherwise leave no time for a batch to form. Each caller still hears back only
- * after its own item is committed. When a batch fails as a whole, its items are retried one by
- * one, so that one bad item cannot fail the others.
+ * after its own item is committed. A result that is an Error fails its own caller alone. When a
+ * batch fails as a whole, its items are retried one by one, so that one bad item cannot fail the
+ * others; but not when the store is unavailable, which fails them all alike.
  */
-export function groupCommit<T, R>(writeMany: (items: T[]) => Promise<R[]>, { maxBatch, next }: GroupCommitOptions) {
+export function groupCommit<T, R>(
+  writeMany: (items: T[]) => Promise<(R | Error)[]>,
+  { maxBatch, next }: GroupCommitOptions,
+) {
   let queue: Pending<T, R>[] = [];
   let writing = false;
 
+  const settle = (p: Pending<T, R>, result: R | Error) => (result instanceof Error ? p.reject(result) : p.resolve(result));
+
   async function writeEach(batch: Pending<T, R>[]) {
     for (const p of batch) {
-      await writeMany([p.item]).then(([r]) => p.resolve(r!), p.reject);
+      await writeMany([p.item]).then(([r]) => settle(p, r!), p.reject);
     }
   }
 
@@ -43,9 +51,10 @@ export function groupCommit<T, R>(writeMany: (items: T[]) => Promise<R[]>, { max
   async function writeBatch(batch: Pending<T, R>[]): Promise<() => void> {
     try {
       const results = await writeMany(batch.map((p) => p.item));
-      return () => batch.forEach((p, i) => p.resolve(results[i]!));
+      return () => batch.forEach((p, i) => settle(p, results[i]!));
     } catch (error) {
-      if (batch.length === 1) return () => batch[0]!.reject(error);
+      // Written one by one, each would wait for an unavailable store in turn.
+      if (batch.length === 1 || error instanceof StoreUnavailableError) return () => batch.forEach((p) => p.reject(error));
       await writeEach(batch);
       return () => {};
     }

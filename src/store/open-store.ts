@@ -6,6 +6,6 @@ import type { Sql } from './sql.js';
  * thread of its own. Only that engine's driver is loaded.
  */
 export async function openStore(config: Config): Promise<Sql> {
-  if (config.databaseUrl) return (await import('./postgres.js')).openPostgres(config.databaseUrl);
+  if (config.databaseUrl) return (await import('./postgres.js')).openPostgres(config.databaseUrl, { statementTimeoutMs: config.timeouts.storeMs });
   return (await import('./pglite-thread.js')).openPgliteThread(config.dataDir);
 }

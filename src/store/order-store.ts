@@ -1,8 +1,11 @@
 import type { NewOrder, Order, OrderStatus, PendingStatus, ServiceCode } from '../core/order.js';
+import { OrderOutcomeUnknownError, StoreUnavailableError } from '../core/errors.js';
 import type { OrderStore } from '../core/ports.js';
 import { encodeArrays, UUID, type ArrayColumn, type ElementType, type ElementTypes } from './binary-arrays.js';
 import { groupCommit } from './group-commit.js';
+import { storedOrderIds } from './insert-outcome.js';
 import type { Sql } from './sql.js';
+import { StatementOutcomeUnknownError } from './statement-outcome.js';
 
 interface OrderRow {
   id: string | number | bigint;
@@ -139,19 +142,44 @@ function insertStatement(inserts: readonly Insert[]): [text: string, params: Uin
   return [INSERT_AND_BIND, encodeArrays([...columns, keys])];
 }
 
-export function createOrderStore(sql: Sql): OrderStore {
+export interface OrderStoreOptions {
+  /** How long an insert whose outcome is unknown is looked up before the answer is "unknown". */
+  findOutcomeWithinMs: number;
+}
+
+export function createOrderStore(sql: Sql, { findOutcomeWithinMs = 5_000 }: Partial<OrderStoreOptions> = {}): OrderStore {
+  // The engine gives UUIDs back in lower case.
+  const withId = (order: NewOrder, ids: Map<string, number>) => {
+    const id = ids.get(order.paymentReference.toLowerCase());
+    return id === undefined ? null : { id, ...order };
+  };
+
+  /** What became of a batch whose insert failed after it may have reached the store. */
+  async function outcome(inserts: Insert[], failure: StatementOutcomeUnknownError): Promise<(Order | Error)[]> {
+    const stored = await storedOrderIds(sql, inserts.map((i) => i.order.paymentReference), failure, findOutcomeWithinMs);
+    return inserts.map(({ order }) => {
+      if (!stored) return new OrderOutcomeUnknownError(failure.message, { cause: failure });
+      return withId(order, stored) ?? new StoreUnavailableError(`the order was not stored: ${failure.message}`, { cause: failure });
+    });
+  }
+
   // Orders arriving together are inserted together (see group-commit.ts). Ids are matched back
   // by payment reference, which is unique, rather than trusting the order of returned rows.
-  const write = groupCommit(async (inserts: Insert[]): Promise<Order[]> => {
+  const write = groupCommit(async (inserts: Insert[]): Promise<(Order | Error)[]> => {
     const [text, params] = insertStatement(inserts);
-    // The plain insert is planned once: its plan is the same whatever rows it is given. The one
-    // that binds keys joins a table, whose best plan depends on its size.
-    const { rows } = await sql.query<{ id: string | number; payment_reference: string }>(text, params, {
-      planOnce: text === INSERT,
-    });
+    let rows: { id: string | number; payment_reference: string }[];
+    try {
+      // The plain insert is planned once: its plan is the same whatever rows it is given. The one
+      // that binds keys joins a table, whose best plan depends on its size.
+      ({ rows } = await sql.query<{ id: string | number; payment_reference: string }>(text, params, {
+        planOnce: text === INSERT,
+      }));
+    } catch (error) {
+      if (error instanceof StatementOutcomeUnknownError) return outcome(inserts, error);
+      throw error;
+    }
     const ids = new Map(rows.map((r) => [r.payment_reference, Number(r.id)]));
-    // The engine gives UUIDs back in lower case.
-    return inserts.map(({ order }) => ({ id: ids.get(order.paymentReference.toLowerCase())!, ...order }));
+    return inserts.map(({ order }) => withId(order, ids)!);
   }, { maxBatch: MAX_BATCH, next: 'end of turn' });
 
   return {

@@ -7,7 +7,8 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort, type Wo
 import { fromRoot } from '../paths.js';
 import type { PgliteSql } from './pglite.js';
 import { nested, type QueryOptions, type Sql } from './sql.js';
-import { StoreUnavailableError } from './store-unavailable.js';
+import { StoreUnavailableError } from '../core/errors.js';
+import { StatementOutcomeUnknownError } from './statement-outcome.js';
 
 export interface StoreThreadOptions {
   dataDir?: string;
@@ -97,9 +98,11 @@ async function startStoreThread(dataDir?: string, snapshot?: Blob): Promise<Pgli
     if (pending.size === 0) worker.unref();
     return call;
   };
-  const stop = (error: Error) => {
+  // Statements in flight when the thread stops may have been applied; later ones are refused.
+  const stop = (error: StoreUnavailableError) => {
     stopped ??= error;
-    for (const id of [...pending.keys()]) settle(id)!.reject(stopped);
+    const inFlight = new StatementOutcomeUnknownError(stopped.message, undefined, { cause: stopped });
+    for (const id of [...pending.keys()]) settle(id)!.reject(inFlight);
   };
 
   const answered = ({ id, result, error }: Reply) => {

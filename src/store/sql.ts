@@ -9,6 +9,12 @@ export interface Sql {
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /**
+   * Makes sure the server session of a statement whose outcome is unknown (see
+   * StatementOutcomeUnknownError) has ended, so that what it applied can be looked up and will
+   * not change. Engines without such sessions have none.
+   */
+  settle?(session: { id: number; since: Date }): Promise<void>;
+  /**
    * Settles, now, the calls whose answers have already arrived from an engine on another thread,
    * rather than when the event loop reaches them. Engines answered on this thread have none.
    */

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidInputError, NoOperatorAvailableError, PaymentProviderError } from '../../src/core/errors.js';
+import {
+  InvalidInputError,
+  NoOperatorAvailableError,
+  OrderOutcomeUnknownError,
+  PaymentProviderError,
+} from '../../src/core/errors.js';
 import { estimateTravel } from '../../src/core/estimate.js';
 import type { Operator } from '../../src/core/operator.js';
 import type { Caller } from '../../src/core/ports.js';
@@ -118,6 +123,14 @@ describe('when an order cannot be created', () => {
     await expect(service.createOrder(ana, towing)).rejects.toBe(diskFull);
     expect(payments.created.map((r) => r.reference)).toEqual(['ref-1']);
     expect(payments.cancelled).toEqual(['ref-1']);
+  });
+
+  it('when the store cannot tell whether the order was stored, its error goes up and the link is kept', async () => {
+    const unknown = new OrderOutcomeUnknownError('connection cut at commit');
+    const { service, payments } = arrange({ storeFailure: unknown });
+
+    await expect(service.createOrder(ana, towing)).rejects.toBe(unknown);
+    expect(payments.cancelled).toEqual([]);
   });
 
   it('when the store fails and voiding the link fails too, the store error is the one reported', async () => {

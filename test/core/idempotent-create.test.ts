@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { OrderOutcomeUnknownError } from '../../src/core/errors.js';
 import type { Operator } from '../../src/core/operator.js';
 import type { Caller } from '../../src/core/ports.js';
 import { arrangeOrderService, operator, type Arrangement } from './fakes.js';
@@ -66,6 +67,12 @@ describe('creating an order with an Idempotency-Key', () => {
       code: 'PAYMENT_PROVIDER_UNAVAILABLE',
     });
     expect(idempotency.keys.size).toBe(0);
+  });
+
+  it('when the store cannot tell whether the order was stored, then the key stays claimed for the retry to find it', async () => {
+    const { service, idempotency } = arrange({ storeFailure: new OrderOutcomeUnknownError('connection cut at commit') });
+    await expect(service.createOrder(ana, towing, keyed('k-1'))).rejects.toMatchObject({ code: 'ORDER_OUTCOME_UNKNOWN' });
+    expect([...idempotency.keys.keys()]).toHaveLength(1);
   });
 
   it.each([['empty', ''], ['longer than 255 characters', 'k'.repeat(256)]])(

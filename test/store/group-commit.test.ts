@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { StoreUnavailableError } from '../../src/core/errors.js';
 import { groupCommit, type GroupCommitOptions } from '../../src/store/group-commit.js';
 
 /** A writer that records each batch it is given and doubles the items. */
@@ -92,5 +93,28 @@ describe('group commit, when a write ends with items waiting', () => {
 
   it('at once: the next batch is sent before the callers of the last one hear back', async () => {
     expect(await run('at once')).toEqual(['write 1', 'write 2', 'answered 1', 'write 3']);
+  });
+});
+
+describe('group commit when the store fails', () => {
+  it('when the store is unavailable, then every item of the batch fails at once, none written again alone', async () => {
+    const batches: number[][] = [];
+    const outage = new StoreUnavailableError('down');
+    const write = groupCommit(async (items: number[]) => {
+      batches.push(items);
+      throw outage;
+    }, { maxBatch: 10, next: 'end of turn' });
+    const results = await Promise.allSettled([1, 2, 3].map(write));
+    expect(results.map((r) => r.status === 'rejected' && r.reason)).toEqual([outage, outage, outage]);
+    expect(batches).toEqual([[1, 2, 3]]);
+  });
+
+  it('when the writer answers an Error for one item, then that caller alone fails', async () => {
+    const write = groupCommit(async (items: number[]) => items.map((i) => (i === 2 ? new Error('not stored') : i * 2)), {
+      maxBatch: 10,
+      next: 'end of turn',
+    });
+    const results = await Promise.allSettled([1, 2, 3].map(write));
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
   });
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { openPglite } from '../../src/store/pglite.js';
 import { openPgliteThread } from '../../src/store/pglite-thread.js';
 import type { Sql } from '../../src/store/sql.js';
-import { StoreUnavailableError } from '../../src/store/store-unavailable.js';
+import { StoreUnavailableError } from '../../src/core/errors.js';
 import { pglite, pgliteThread, type Engine } from '../support/engines.js';
 
 // The embedded engine's Sql, on the calling thread and on a thread of its own: what the stores

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TABLE } from '../../src/error-table.js';
-import { StoreUnavailableError } from '../../src/store/store-unavailable.js';
+import { StoreUnavailableError } from '../../src/core/errors.js';
 import { onEngine, postgres, postgresEngine, testServer } from '../support/engines.js';
 import { restBody, startTestService, type TestService } from '../support/service.js';
 import { CREATE_ORDER } from '../support/operations.js';

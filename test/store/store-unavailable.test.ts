@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_TABLE } from '../../src/error-table.js';
 import { toErrorResponse } from '../../src/http/error-response.js';
 import { createLogger } from '../../src/logger.js';
-import { StoreUnavailableError } from '../../src/store/store-unavailable.js';
+import { StoreUnavailableError } from '../../src/core/errors.js';
 
 describe('an unavailable store at the REST edge', () => {
   it('is answered 503 STORE_UNAVAILABLE with the Spanish message, never the server it could not reach', async () => {

@@ -1,5 +1,7 @@
 import { connect, createServer, type Socket } from 'node:net';
 
+const RESET_SEEN_MS = 100;
+
 interface Link {
   client: Socket;
   upstream?: Socket;
@@ -9,12 +11,15 @@ interface Link {
  * A TCP proxy on 127.0.0.1 in front of a server, so that a test can take the server away and
  * give it back without touching it: `cut` refuses new connections and resets the open ones, as a
  * stopped server does; `stall` keeps every connection open and silent, as a network that drops
- * packets does; `restore` forwards again, on the same port.
+ * packets does; `restore` forwards again, on the same port; `cutAtAnswerTo` lets the next
+ * message that contains a text reach the server, and resets the connection when the server
+ * answers it, so that the client never hears that answer (a statement applied, its client cut off).
  */
 export async function startTcpProxy(target: { host: string; port: number }) {
   const server = createServer(accept);
   const links = new Set<Link>();
   let stalled = false;
+  let cutAtAnswer: { text: string; done: () => void } | undefined;
 
   function forward(link: Link) {
     if (!link.upstream) {
@@ -22,8 +27,32 @@ export async function startTcpProxy(target: { host: string; port: number }) {
       link.upstream.on('error', () => link.client.destroy());
       link.upstream.on('close', () => link.client.destroy());
     }
-    link.client.pipe(link.upstream);
-    link.upstream.pipe(link.client);
+    if (!cutAtAnswer) {
+      link.client.pipe(link.upstream);
+      link.upstream.pipe(link.client);
+      return;
+    }
+    // Watched: the bytes go through by hand, so that the answer to the watched text can be held.
+    let armed = false;
+    link.client.on('data', (chunk: Buffer) => {
+      const watch = cutAtAnswer;
+      if (watch && chunk.includes(watch.text)) armed = true;
+      link.upstream!.write(chunk);
+    });
+    link.upstream.on('data', (chunk: Buffer) => {
+      const watch = cutAtAnswer;
+      if (armed && watch) {
+        cutAtAnswer = undefined;
+        link.client.resetAndDestroy();
+        link.upstream!.destroy();
+        watch.done();
+        return;
+      }
+      link.client.write(chunk);
+    });
+    // A stream that was piped and unpiped stays paused until told otherwise.
+    link.client.resume();
+    link.upstream.resume();
   }
 
   function accept(client: Socket) {
@@ -53,6 +82,9 @@ export async function startTcpProxy(target: { host: string; port: number }) {
       const closed = new Promise((resolve) => server.close(resolve));
       for (const { client } of links) client.resetAndDestroy();
       await closed;
+      // The other ends learn of the resets a moment later: until then, a pool would hand out a
+      // connection it does not know is gone, and a statement sent on it has an unknown outcome.
+      await new Promise((resolve) => setTimeout(resolve, RESET_SEEN_MS));
     },
     stall() {
       stalled = true;
@@ -65,6 +97,20 @@ export async function startTcpProxy(target: { host: string; port: number }) {
       stalled = false;
       for (const link of links) forward(link);
       if (!server.listening) await listen(port);
+    },
+    /** Resolves once a connection has been cut at the answer to a message containing `text`. */
+    cutAtAnswerTo(text: string): Promise<void> {
+      return new Promise((resolve) => {
+        cutAtAnswer = { text, done: resolve };
+        // Connections already open go through the watch too.
+        for (const link of links) {
+          link.client.unpipe();
+          link.upstream?.unpipe();
+          link.client.removeAllListeners('data');
+          link.upstream?.removeAllListeners('data');
+          forward(link);
+        }
+      });
     },
     async close() {
       await this.cut();
