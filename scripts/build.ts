@@ -5,7 +5,7 @@ import { fromRoot } from '../src/paths.js';
 /**
  * The server built for `npm start`: its modules and their dependencies bundled into a few files,
  * with the embedded engine's thread and its data-directory maker as scripts of their own (see
- * src/store/pglite-thread.ts). Node 20 has no compile cache for ES modules: loading the server
+ * src/store/pglite/thread.ts). Node 20 has no compile cache for ES modules: loading the server
  * from ~1,000 files took ~0.8 s of each start, resolving and compiling them one by one.
  */
 rmSync(fromRoot('dist'), { recursive: true, force: true });
@@ -13,8 +13,8 @@ await build({
   absWorkingDir: fromRoot(),
   entryPoints: {
     main: 'src/main.ts',
-    'store/pglite-worker': 'src/store/pglite-worker.ts',
-    'store/pglite-init': 'src/store/pglite-init.ts',
+    'store/pglite/worker': 'src/store/pglite/worker.ts',
+    'store/pglite/init': 'src/store/pglite/init.ts',
   },
   outdir: 'dist',
   chunkNames: 'chunks/[name]-[hash]',

@@ -3,8 +3,8 @@
 // batch, and reports the refused ones by line. Exit code 0: all imported; 2: some refused; 1: failed.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.js';
-import { DEFAULT_BATCH_SIZE, formatOf, importOperators, openOperatorFile, type FileFormat } from '../src/roster/import-operators.js';
-import { createProgressBar } from '../src/roster/progress-bar.js';
+import { DEFAULT_BATCH_SIZE, formatOf, importOperators, openOperatorFile, type FileFormat } from '../src/roster-import/import-operators.js';
+import { createProgressBar } from '../src/roster-import/progress-bar.js';
 import { migrate } from '../src/store/migrate.js';
 import { openStore } from '../src/store/open-store.js';
 import { createOperatorStore } from '../src/store/operator-store.js';

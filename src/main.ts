@@ -6,12 +6,12 @@ import { openStore } from './store/open-store.js';
 async function main() {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
-  if (config.workers > 1 && cluster.isPrimary) return (await import('./workers.js')).runWorkers(config, log);
+  if (config.workers > 1 && cluster.isPrimary) return (await import('./service/workers.js')).runWorkers(config, log);
   // The store opens (files read, WebAssembly compiled, off the main thread) while the rest of
   // the server's modules load: about half a second less before /readyz answers.
   const opening = openStore(config);
   opening.catch(() => {});
-  const { serve } = await import('./serve.js');
+  const { serve } = await import('./service/serve.js');
   return serve(config, log, opening, { quiet: cluster.isWorker });
 }
 

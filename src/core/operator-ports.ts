@@ -1,5 +1,5 @@
 import type { OperatorDraft } from './operator-input.js';
-import type { Operator } from './operator.js';
+import type { Operator, OperatorDistance } from './operator.js';
 import type { Point, ServiceCode } from './order.js';
 import type { OperatorLocator } from './ports.js';
 
@@ -25,12 +25,6 @@ export interface OperatorPlacement {
   onDuty: boolean;
 }
 
-export interface OperatorDistance {
-  id: string;
-  position: Point;
-  /** Great circle. */
-  distanceMetres: number;
-}
 
 /** The roster held for spatial questions, kept in step with every write to the store. */
 export interface OperatorIndex extends OperatorLocator {
@@ -42,4 +36,23 @@ export interface OperatorIndex extends OperatorLocator {
    * nearest first; at equal distances, by id. nearestAvailable is the first of these.
    */
   nearest(point: Point, service: ServiceCode | null, radiusMetres: number, limit: number): OperatorDistance[];
+}
+
+/** One write to the roster, numbered when it started. */
+export interface RosterChange {
+  seq: number;
+  operatorId: string;
+}
+
+/**
+ * The numbered log of every write to the roster, which instances sharing a database follow.
+ * Numbers are taken when a write starts and seen when it commits: a later number may be seen first.
+ */
+export interface RosterChangeLog {
+  /** The number of the latest change seen, 0 when none. */
+  latest(): Promise<number>;
+  /** The changes seen after `seq`, in number order, at most `limit`. */
+  after(seq: number, limit: number): Promise<RosterChange[]>;
+  /** Forgets the changes older than `ageMs`; every instance has read them long since. */
+  forgetOlderThan(ageMs: number): Promise<void>;
 }

@@ -1,4 +1,3 @@
-import type { OperatorDistance } from './operator-ports.js';
 import type { Point, ServiceCode } from './order.js';
 
 export interface Operator {
@@ -9,6 +8,13 @@ export interface Operator {
   position: Point;
   onDuty: boolean;
   updatedAt: Date;
+}
+
+export interface OperatorDistance {
+  id: string;
+  position: Point;
+  /** Great circle. */
+  distanceMetres: number;
 }
 
 /** Nearest first; at equal distances, by id, so that every index answers in the same order. */

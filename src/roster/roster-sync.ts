@@ -1,10 +1,11 @@
-import type { OperatorIndex, OperatorStore } from '../core/operator-ports.js';
-import type { Sql } from '../store/sql.js';
+import type { OperatorIndex, OperatorStore, RosterChangeLog } from '../core/operator-ports.js';
 
 const PAGE = 5_000;
+// Every instance reads the log every few seconds; an hour-old change has long been read by all.
+const KEEP_CHANGES_MS = 3_600_000;
 
 export interface RosterSyncDeps {
-  sql: Sql;
+  changes: RosterChangeLog;
   store: Pick<OperatorStore, 'findMany'>;
   index: Pick<OperatorIndex, 'put' | 'remove'>;
   /** How long a missing change number is waited for before it is taken for a rolled-back write. */
@@ -53,30 +54,24 @@ export function createRosterSync(deps: RosterSyncDeps) {
   return {
     /** Starts reading after the changes already in the log; call before the roster is loaded. */
     async start(): Promise<void> {
-      const { rows } = await deps.sql.query<{ seq: string | number }>('select coalesce(max(seq), 0) as seq from operator_changes');
-      cursor = Number(rows[0]!.seq);
+      cursor = await deps.changes.latest();
     },
 
     /** Applies the changes logged since the last call; returns how many were read. */
     async poll(): Promise<number> {
       let read = 0;
       for (;;) {
-        const { rows } = await deps.sql.query<{ seq: string | number; operator_id: string }>(
-          'select seq, operator_id from operator_changes where seq > $1 order by seq limit $2',
-          [cursor, PAGE],
-        );
-        if (rows.length === 0) return read;
-        read += rows.length;
-        await apply([...new Set(rows.map((r) => r.operator_id))]);
+        const changes = await deps.changes.after(cursor, PAGE);
+        if (changes.length === 0) return read;
+        read += changes.length;
+        await apply([...new Set(changes.map((c) => c.operatorId))]);
         const before = cursor;
-        advance(rows.map((r) => Number(r.seq)), now());
-        if (rows.length < PAGE || cursor === before) return read;
+        advance(changes.map((c) => c.seq), now());
+        if (changes.length < PAGE || cursor === before) return read;
       }
     },
 
     /** Forgets changes older than an hour; every instance has read them long since. */
-    async purge(): Promise<void> {
-      await deps.sql.query("delete from operator_changes where changed_at < now() - interval '1 hour'");
-    },
+    purge: () => deps.changes.forgetOlderThan(KEEP_CHANGES_MS),
   };
 }

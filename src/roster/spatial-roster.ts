@@ -1,6 +1,6 @@
 import RBush from 'rbush';
-import type { OperatorDistance, OperatorIndex, OperatorPlacement } from '../core/operator-ports.js';
-import { byDistanceThenId } from '../core/operator.js';
+import type { OperatorIndex, OperatorPlacement } from '../core/operator-ports.js';
+import { byDistanceThenId, type OperatorDistance } from '../core/operator.js';
 import { SERVICE_CODES, type Point, type ServiceCode } from '../core/order.js';
 import { nearestInTree, type Slots, type TreeNode } from './nearest-in-tree.js';
 

@@ -7,5 +7,5 @@ import type { Sql } from './sql.js';
  */
 export async function openStore(config: Config): Promise<Sql> {
   if (config.databaseUrl) return (await import('./postgres.js')).openPostgres(config.databaseUrl, { statementTimeoutMs: config.timeouts.storeMs });
-  return (await import('./pglite-thread.js')).openPgliteThread(config.dataDir);
+  return (await import('./pglite/thread.js')).openPgliteThread(config.dataDir);
 }

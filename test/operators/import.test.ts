@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { OperatorDraft } from '../../src/core/operator-input.js';
 import type { Operator } from '../../src/core/operator.js';
-import { importOperators, openOperatorFile } from '../../src/roster/import-operators.js';
-import { createProgressBar } from '../../src/roster/progress-bar.js';
-import type { SourceRow } from '../../src/roster/source-row.js';
+import { importOperators, openOperatorFile } from '../../src/roster-import/import-operators.js';
+import { createProgressBar } from '../../src/roster-import/progress-bar.js';
+import type { SourceRow } from '../../src/roster-import/source-row.js';
 import { migrate } from '../../src/store/migrate.js';
-import { openPglite } from '../../src/store/pglite.js';
+import { openPglite } from '../../src/store/pglite/pglite.js';
 import { createOperatorStore } from '../../src/store/operator-store.js';
-import { seedDemoOperators } from '../../src/store/seed.js';
+import { seedDemoOperators } from '../../src/service/seed-demo-operators.js';
 
 const NOW = new Date('2026-03-04T05:06:07.000Z');
 const dir = mkdtempSync(join(tmpdir(), 'operators-import-'));

@@ -4,6 +4,7 @@ import type { OperatorPlacement } from '../../src/core/operator-ports.js';
 import { createRosterSync } from '../../src/roster/roster-sync.js';
 import { openPostgres } from '../../src/store/postgres.js';
 import { createOperatorStore } from '../../src/store/operator-store.js';
+import { createRosterChangeLog } from '../../src/store/roster-changes.js';
 import type { Sql } from '../../src/store/sql.js';
 import { ENGINES, onEngine, postgres, type TestStore } from '../support/engines.js';
 
@@ -29,7 +30,7 @@ for (const engine of ENGINES) {
     it('when another instance writes, moves and removes operators, then the next poll brings the index in step', async () => {
       const operators = createOperatorStore(store.sql);
       const index = recordingIndex();
-      const sync = createRosterSync({ sql: store.sql, store: operators, index, gapTimeoutMs: 30_000 });
+      const sync = createRosterSync({ changes: createRosterChangeLog(store.sql), store: operators, index, gapTimeoutMs: 30_000 });
       await sync.start();
 
       await operators.upsertMany([draft('a'), draft('b')], NOW);
@@ -81,7 +82,7 @@ describe.skipIf(postgres.skip !== null)(`changes seen out of order, ${onEngine(p
 
   it('when an earlier change commits after a later one, then it is still applied', async () => {
     const index = recordingIndex();
-    const sync = createRosterSync({ sql: store.sql, store: createOperatorStore(store.sql), index, gapTimeoutMs: 30_000 });
+    const sync = createRosterSync({ changes: createRosterChangeLog(store.sql), store: createOperatorStore(store.sql), index, gapTimeoutMs: 30_000 });
     await sync.start();
 
     const slow = openWrite(other, insert('slow'), 'commit');
@@ -99,7 +100,7 @@ describe.skipIf(postgres.skip !== null)(`changes seen out of order, ${onEngine(p
     let clock = 0;
     const index = recordingIndex();
     const sync = createRosterSync({
-      sql: store.sql, store: createOperatorStore(store.sql), index, gapTimeoutMs: 1_000, now: () => clock,
+      changes: createRosterChangeLog(store.sql), store: createOperatorStore(store.sql), index, gapTimeoutMs: 1_000, now: () => clock,
     });
     await sync.start();
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { migrate } from '../../src/store/migrate.js';
-import { openPglite } from '../../src/store/pglite.js';
-import { openPgliteThread } from '../../src/store/pglite-thread.js';
+import { openPglite } from '../../src/store/pglite/pglite.js';
+import { openPgliteThread } from '../../src/store/pglite/thread.js';
 import { openPostgres } from '../../src/store/postgres.js';
 import type { Sql } from '../../src/store/sql.js';
 

@@ -1,6 +1,7 @@
 import { greatCircleMetres } from '../../src/core/geo.js';
 import { byDistanceThenId } from '../../src/core/operator.js';
-import type { OperatorDistance, OperatorIndex, OperatorPlacement } from '../../src/core/operator-ports.js';
+import type { OperatorIndex, OperatorPlacement } from '../../src/core/operator-ports.js';
+import type { OperatorDistance } from '../../src/core/operator.js';
 import type { Point, ServiceCode } from '../../src/core/order.js';
 import type { AvailableOperator } from '../../src/core/ports.js';
 

@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { composeService, type ServiceParts } from '../../src/compose.js';
+import { composeService, type ServiceParts } from '../../src/service/compose.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { defaultEngine, type Engine } from './engines.js';

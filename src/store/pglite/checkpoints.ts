@@ -1,5 +1,5 @@
-import { every } from '../every.js';
-import type { Sql } from './sql.js';
+import { every } from '../../every.js';
+import type { Sql } from '../sql.js';
 
 export interface CheckpointPolicy {
   /** How often the WAL written since the last checkpoint is measured. */

@@ -1,6 +1,6 @@
-import { importOperators, openOperatorFile } from '../roster/import-operators.js';
+import { importOperators, openOperatorFile } from '../roster-import/import-operators.js';
 import { fromRoot } from '../paths.js';
-import type { SqlOperatorStore } from './operator-store.js';
+import type { SqlOperatorStore } from '../store/operator-store.js';
 
 const DEMO_ROSTER = fromRoot('seed', 'demo-operators.json');
 

@@ -3,7 +3,7 @@ import { PGlite, parse, protocol, types } from '@electric-sql/pglite';
 import { createBindWriter, type WireValue } from './bind-message.js';
 import { EMBEDDED_CHECKPOINTS, keepCheckpointing, type CheckpointPolicy } from './checkpoints.js';
 import { serially } from './serial.js';
-import { nested, type QueryOptions, type Sql } from './sql.js';
+import { nested, type QueryOptions, type Sql } from '../sql.js';
 
 /**
  * PGlite's own start parameters, with a smaller buffer pool: 128 MB by default, filled by a large

@@ -1,20 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { createApp } from './app.js';
-import type { Config } from './config.js';
-import { createTokenVerifier } from './auth/verify-token.js';
-import { createOrderService } from './core/create-order.js';
-import { createOperatorService } from './core/operator-service.js';
-import type { PaymentProvider } from './core/ports.js';
-import { createSandboxPayments } from './payments/sandbox.js';
-import { createRosterSync } from './roster/roster-sync.js';
-import { createSpatialRoster } from './roster/spatial-roster.js';
-import { migrate } from './store/migrate.js';
-import { createOperatorStore } from './store/operator-store.js';
-import { createIdempotencyStore } from './store/idempotency-store.js';
-import { createOrderStore } from './store/order-store.js';
-import { seedDemoOperators } from './store/seed.js';
-import type { Sql } from './store/sql.js';
+import { createApp } from '../app.js';
+import type { Config } from '../config.js';
+import { createTokenVerifier } from '../auth/verify-token.js';
+import { createOrderService } from '../core/create-order.js';
+import { createOperatorService } from '../core/operator-service.js';
+import type { PaymentProvider } from '../core/ports.js';
+import { createSandboxPayments } from '../payments/sandbox.js';
+import { createRosterSync } from '../roster/roster-sync.js';
+import { createSpatialRoster } from '../roster/spatial-roster.js';
+import { migrate } from '../store/migrate.js';
+import { createOperatorStore } from '../store/operator-store.js';
+import { createIdempotencyStore } from '../store/idempotency-store.js';
+import { createOrderStore } from '../store/order-store.js';
+import { createRosterChangeLog } from '../store/roster-changes.js';
+import { seedDemoOperators } from './seed-demo-operators.js';
+import type { Sql } from '../store/sql.js';
 
 // A write to the roster commits within a second or two of taking its change number; one still
 // unseen after this long has rolled back.
@@ -57,7 +58,7 @@ export async function composeService(parts: ServiceParts) {
   // Other instances on a shared database write to the roster too: follow them from the change
   // log, starting from before the roster is read so that nothing written meanwhile is missed.
   const rosterSync = config.databaseUrl
-    ? createRosterSync({ sql, store: operatorStore, index: roster, gapTimeoutMs: ROSTER_GAP_TIMEOUT_MS })
+    ? createRosterSync({ changes: createRosterChangeLog(sql), store: operatorStore, index: roster, gapTimeoutMs: ROSTER_GAP_TIMEOUT_MS })
     : null;
   await rosterSync?.start();
   await roster.load(operatorStore.placements());

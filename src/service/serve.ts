@@ -1,11 +1,11 @@
 import { createServer } from 'node:http';
 import type { Logger } from 'pino';
-import { resolveAuth } from './auth/dev-secret.js';
-import { signToken } from './auth/sign-token.js';
+import { resolveAuth } from '../auth/dev-secret.js';
+import { signToken } from '../auth/sign-token.js';
 import { composeService } from './compose.js';
-import { every } from './every.js';
-import type { Config } from './config.js';
-import type { Sql } from './store/sql.js';
+import { every } from '../every.js';
+import type { Config } from '../config.js';
+import type { Sql } from '../store/sql.js';
 
 const DEV_TOKEN_TTL_SECONDS = 24 * 3600;
 const PURGE_EVERY_MS = 3_600_000;

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import type { Logger } from 'pino';
-import { resolveAuth } from './auth/dev-secret.js';
-import type { Config } from './config.js';
+import { resolveAuth } from '../auth/dev-secret.js';
+import type { Config } from '../config.js';
 import { announce, developmentToken } from './serve.js';
 
 /**

@@ -1,7 +1,7 @@
 import { workerData } from 'node:worker_threads';
 import { openPglite } from './pglite.js';
-import type { Sql } from './sql.js';
-import type { Reply, Request, StoreThreadOptions } from './pglite-thread.js';
+import type { Sql } from '../sql.js';
+import type { Reply, Request, StoreThreadOptions } from './thread.js';
 
 /**
  * The embedded engine's thread: opens PGlite and runs what the service's thread asks, one

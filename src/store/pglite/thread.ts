@@ -4,11 +4,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort, type WorkerOptions } from 'node:worker_threads';
-import { fromRoot } from '../paths.js';
+import { fromRoot } from '../../paths.js';
 import type { PgliteSql } from './pglite.js';
-import { nested, type QueryOptions, type Sql } from './sql.js';
-import { StoreUnavailableError } from '../core/errors.js';
-import { StatementOutcomeUnknownError } from './statement-outcome.js';
+import { nested, type QueryOptions, type Sql } from '../sql.js';
+import { StoreUnavailableError } from '../../core/errors.js';
+import { StatementOutcomeUnknownError } from '../statement-outcome.js';
 
 export interface StoreThreadOptions {
   dataDir?: string;
@@ -35,11 +35,12 @@ export interface Reply {
 // Run from source (tests, `npm run dev`), the thread and the process below compile TypeScript too.
 // Built, each is an entry point of the build, in dist/store/ (see scripts/build.ts).
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const script = (name: string) => (FROM_SOURCE ? fromRoot('src', 'store', `${name}.ts`) : fromRoot('dist', 'store', `${name}.js`));
+const script = (name: string) =>
+  FROM_SOURCE ? fromRoot('src', 'store', 'pglite', `${name}.ts`) : fromRoot('dist', 'store', 'pglite', `${name}.js`);
 
 function startThread(options: WorkerOptions): Worker {
-  if (!FROM_SOURCE) return new Worker(script('pglite-worker'), options);
-  const file = JSON.stringify(pathToFileURL(script('pglite-worker')).href);
+  if (!FROM_SOURCE) return new Worker(script('worker'), options);
+  const file = JSON.stringify(pathToFileURL(script('worker')).href);
   return new Worker(`import('tsx/esm/api').then(({ tsImport }) => tsImport(${file}, ${file}))`, Object.assign({}, options, { eval: true }));
 }
 
@@ -61,7 +62,7 @@ export async function openPgliteThread(dataDir?: string, snapshot?: Blob): Promi
  * memory under load than on a directory made before the start. See docs/design/start-up.md.
  */
 async function makeDataDir(dataDir: string): Promise<void> {
-  const child = spawn(process.execPath, [...(FROM_SOURCE ? ['--import', 'tsx'] : []), script('pglite-init'), dataDir], {
+  const child = spawn(process.execPath, [...(FROM_SOURCE ? ['--import', 'tsx'] : []), script('init'), dataDir], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let errors = '';
