@@ -16,6 +16,8 @@ export const SETTINGS = {
   AUTH_AUDIENCE: { default: '', doc: 'when set, tokens must carry exactly this `aud`' },
   AUTH_CLOCK_TOLERANCE_SECONDS: { default: '30', doc: 'allowed clock skew for `exp`, `nbf` and `iat`; tokens must carry `exp`' },
   NODE_ENV: { default: '', doc: '`production` refuses to start without an AUTH_* setting and never prints tokens' },
+  GRAPHIQL: { default: '', doc: 'serve GraphiQL at GET /graphql: `true` or `false`; on by default, off in production' },
+  GRAPHQL_INTROSPECTION: { default: '', doc: 'answer GraphQL introspection: `true` or `false`; on by default, off in production' },
   PUBLIC_URL: { default: '', doc: 'base URL of this service as clients see it (sandbox payment links); default http://localhost:PORT' },
   LOG_LEVEL: { default: 'info', doc: 'pino log level: fatal, error, warn, info, debug, trace or silent' },
   MAX_BODY_BYTES: { default: '16384', doc: 'largest request body accepted; larger ones get 413' },
@@ -58,6 +60,8 @@ export interface Config {
     clockToleranceSeconds: number;
   };
   production: boolean;
+  /** What GraphQL shows of the schema; off in production unless asked for. */
+  graphql: { introspection: boolean; graphiql: boolean; suggestions: boolean };
   publicUrl: string;
   logLevel: string;
   maxBodyBytes: number;
@@ -109,6 +113,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS');
   }
 
+  const production = get('NODE_ENV') === 'production';
+  const flag = (name: SettingName, otherwise: boolean): boolean => {
+    const value = get(name).toLowerCase();
+    if (value === '') return otherwise;
+    if (value !== 'true' && value !== 'false') throw new ConfigError(`${name}=${get(name)} must be true or false`);
+    return value === 'true';
+  };
+
   const workers = number('WORKERS', { min: 1, max: 256, integer: true });
   if (workers > 1 && !databaseUrl) {
     throw new ConfigError('WORKERS > 1 needs DATABASE_URL: the embedded store belongs to one process');
@@ -127,7 +139,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       audience: optional('AUTH_AUDIENCE'),
       clockToleranceSeconds: number('AUTH_CLOCK_TOLERANCE_SECONDS', { min: 0, max: 3600 }),
     },
-    production: get('NODE_ENV') === 'production',
+    production,
+    graphql: {
+      introspection: flag('GRAPHQL_INTROSPECTION', !production),
+      graphiql: flag('GRAPHIQL', !production),
+      // "Did you mean …?" spells out the schema: never in production.
+      suggestions: !production,
+    },
     publicUrl: (optional('PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     logLevel: get('LOG_LEVEL'),
     maxBodyBytes: number('MAX_BODY_BYTES', { min: 256, integer: true }),

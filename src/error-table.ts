@@ -1,5 +1,16 @@
-import type { DomainErrorCode, IdempotencyErrorCode, RosterErrorCode } from './core/errors.js';
+import type { Logger } from 'pino';
+import {
+  ServiceError,
+  StoreUnavailableError,
+  type DomainErrorCode,
+  type IdempotencyErrorCode,
+  type InvalidInputError,
+  type OperatorNotFoundError,
+  type RosterErrorCode,
+  type StoreErrorCode,
+} from './core/errors.js';
 
+/** Refusals decided at an edge, before the core is called. */
 export type EdgeErrorCode =
   | 'MALFORMED_JSON'
   | 'UNAUTHENTICATED'
@@ -12,53 +23,118 @@ export type EdgeErrorCode =
   | 'ONE_ORDER_PER_REQUEST'
   | 'INTERNAL';
 
-/** Failures of the infrastructure, whatever the request: the client may retry later. */
-export type StoreErrorCode = 'STORE_UNAVAILABLE' | 'ORDER_OUTCOME_UNKNOWN';
-
-export type ErrorCode = DomainErrorCode | RosterErrorCode | IdempotencyErrorCode | EdgeErrorCode | StoreErrorCode;
+export type ErrorCode = DomainErrorCode | RosterErrorCode | IdempotencyErrorCode | StoreErrorCode | EdgeErrorCode;
 
 interface ErrorEntry {
   status: number;
-  /** The union member a createOrder failure becomes in GraphQL; edge-only codes have none. */
+  /** The union member a failure of a mutation becomes in GraphQL; the others are top-level errors. */
   graphqlType?: string;
-  message: string;
+  /** What the client is told: the one place each text is written. */
+  message: string | ((error: never) => string);
+  /** Headers every answer with this code carries. */
+  headers?: Readonly<Record<string, string>>;
 }
 
-/** Every error the service answers, with its REST status and its GraphQL union member. */
-export const ERROR_TABLE: Record<ErrorCode, ErrorEntry> = {
-  INVALID_INPUT: { status: 400, graphqlType: 'InvalidInputError', message: 'Datos de entrada inválidos' },
+/** Every error the service answers: its REST status, its GraphQL shape, its message. */
+export const ERROR_TABLE = {
+  INVALID_INPUT: {
+    status: 400,
+    graphqlType: 'InvalidInputError',
+    message: (e: InvalidInputError) => `El campo ${e.field} ${e.reason}`,
+  },
+  // The exact sentence of the legacy interface; integrators match on it.
   NO_OPERATOR_AVAILABLE: { status: 400, graphqlType: 'NoOperatorAvailableError', message: 'No hay grueros disponibles' },
   PAYMENT_PROVIDER_UNAVAILABLE: {
     status: 502,
     graphqlType: 'PaymentProviderError',
     message: 'El proveedor de pagos no está disponible; no se creó la orden',
   },
-  OPERATOR_NOT_FOUND: { status: 404, graphqlType: 'OperatorNotFoundError', message: 'No existe el operador' },
+  OPERATOR_NOT_FOUND: {
+    status: 404,
+    graphqlType: 'OperatorNotFoundError',
+    message: (e: OperatorNotFoundError) => `No existe el operador ${e.operatorId}`,
+  },
   IDEMPOTENCY_KEY_REUSED: { status: 422, message: 'La clave Idempotency-Key ya se usó con otra solicitud' },
-  IDEMPOTENCY_KEY_IN_USE: { status: 409, message: 'Otra solicitud con la misma Idempotency-Key está en curso' },
-  MALFORMED_JSON: { status: 400, message: 'El cuerpo de la solicitud debe ser un objeto JSON' },
-  UNAUTHENTICATED: { status: 401, message: 'Token de acceso ausente o inválido' },
-  FORBIDDEN: { status: 403, message: 'El token no tiene el permiso necesario' },
+  IDEMPOTENCY_KEY_IN_USE: {
+    status: 409,
+    message: 'Otra solicitud con la misma Idempotency-Key está en curso; reintente en un momento',
+  },
+  MALFORMED_JSON: { status: 400, message: 'El cuerpo de la solicitud debe ser un objeto JSON válido' },
+  UNAUTHENTICATED: {
+    status: 401,
+    message: (e: { missing?: boolean }) =>
+      e.missing ? 'Falta el token de acceso (Authorization: Bearer <token>)' : 'Token de acceso inválido o expirado',
+    headers: { 'www-authenticate': 'Bearer' },
+  },
+  FORBIDDEN: { status: 403, message: (e: { scope: string }) => `El token no tiene el permiso necesario: ${e.scope}` },
   NOT_FOUND: { status: 404, message: 'Recurso no encontrado' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Método no permitido' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'El cuerpo de la solicitud es demasiado grande' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'El cuerpo debe enviarse como application/json' },
-  OPERATION_LIMIT_EXCEEDED: { status: 400, message: 'La operación GraphQL excede un límite de tamaño o complejidad' },
+  OPERATION_LIMIT_EXCEEDED: {
+    status: 400,
+    message: (e: { limit: string }) => `La operación GraphQL excede un límite: ${e.limit}`,
+  },
   ONE_ORDER_PER_REQUEST: { status: 400, message: 'Una solicitud puede crear a lo más una orden (createOrder)' },
-  STORE_UNAVAILABLE: { status: 503, message: 'La base de datos no está disponible; intente de nuevo en unos momentos' },
+  // An outage of the store is short-lived or long; either way a client should not hammer it.
+  STORE_UNAVAILABLE: {
+    status: 503,
+    message: 'La base de datos no está disponible; no se guardó nada. Intente de nuevo en unos momentos',
+    headers: { 'retry-after': '1' },
+  },
+  // Long enough for the store to answer again and a retry to find the order, if it was stored.
   ORDER_OUTCOME_UNKNOWN: {
     status: 503,
     message: 'No se pudo confirmar si la orden quedó guardada; reintente con la misma Idempotency-Key',
+    headers: { 'retry-after': '5' },
   },
   INTERNAL: { status: 500, message: 'Error interno del servidor' },
-};
+} as const satisfies Record<ErrorCode, ErrorEntry>;
 
 /** A refusal decided at an edge, before the core is called. */
-export class RequestError extends Error {
+export class RequestError extends ServiceError {
   constructor(
     readonly code: EdgeErrorCode,
-    message: string = ERROR_TABLE[code].message,
+    /** Headers of this answer besides the table's (Allow, for a method not allowed). */
+    readonly headers: Record<string, string> = {},
   ) {
-    super(message);
+    super(code);
   }
 }
+
+/** How an error is answered, on either face. */
+export interface ErrorAnswer {
+  code: ErrorCode;
+  status: number;
+  message: string;
+  /** The input field an INVALID_INPUT names. */
+  field?: string;
+  headers: Record<string, string>;
+}
+
+const fieldOf = (error: object): string | undefined =>
+  'field' in error && typeof error.field === 'string' ? error.field : undefined;
+
+const isTableCode = (code: unknown): code is ErrorCode => typeof code === 'string' && Object.hasOwn(ERROR_TABLE, code);
+
+/** The answer to any failure; the unexpected are logged and masked as INTERNAL. */
+export function answerFor(error: unknown, log: Pick<Logger, 'warn' | 'error'>): ErrorAnswer {
+  const known = error instanceof ServiceError && isTableCode(error.code);
+  if (!known) log.error({ err: error }, 'unexpected error');
+  // The store's own message names the server: for the log, never the client.
+  else if (error instanceof StoreUnavailableError) log.warn({ err: error }, 'store unavailable');
+  const code: ErrorCode = known ? (error.code as ErrorCode) : 'INTERNAL';
+  const entry: ErrorEntry = ERROR_TABLE[code];
+  const own = (error as { headers?: Record<string, string> } | null)?.headers;
+  return {
+    code,
+    status: entry.status,
+    message: typeof entry.message === 'function' ? (entry.message as (e: unknown) => string)(error) : entry.message,
+    field: known ? fieldOf(error) : undefined,
+    headers: Object.assign({}, entry.headers, known ? own : undefined),
+  };
+}
+
+/** The client's message for a known error. */
+export const messageOf = (error: ServiceError): string =>
+  answerFor(error, { warn: () => {}, error: () => {} }).message;

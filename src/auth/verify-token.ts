@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { ServiceError } from '../core/errors.js';
 import type { Caller } from '../core/ports.js';
 import { isStorableText } from '../core/text.js';
 
@@ -6,8 +7,17 @@ export interface AuthenticatedCaller extends Caller {
   scopes: ReadonlySet<string>;
 }
 
-export class UnauthenticatedError extends Error {
+export class UnauthenticatedError extends ServiceError {
   readonly code = 'UNAUTHENTICATED';
+
+  constructor(
+    message: string,
+    options?: { cause?: unknown },
+    /** No token at all, rather than one that does not verify. */
+    readonly missing = false,
+  ) {
+    super(message, options);
+  }
 }
 
 export interface VerifierOptions {
@@ -33,7 +43,7 @@ const DEFAULT_CLOCK_TOLERANCE_SECONDS = 30;
 const storable = (claim: unknown): claim is string => typeof claim === 'string' && isStorableText(claim);
 
 function toCaller(payload: JWTPayload): AuthenticatedCaller {
-  if (!storable(payload.sub) || payload.sub === '') throw new UnauthenticatedError('El token no tiene un sub válido');
+  if (!storable(payload.sub) || payload.sub === '') throw new UnauthenticatedError('the token has no storable sub');
   const scope = typeof payload.scope === 'string' ? payload.scope : '';
   return {
     subject: payload.sub,
@@ -58,7 +68,7 @@ export function createTokenVerifier(options: VerifierOptions) {
   const getKey: JWTVerifyGetKey = async (header, token) => {
     if (header.alg === 'HS256' && secretKey) return secretKey;
     if (jwks) return jwks(header, token);
-    throw new UnauthenticatedError('Algoritmo de token no admitido');
+    throw new UnauthenticatedError('token algorithm not accepted');
   };
 
   const cache = new Map<string, { caller: AuthenticatedCaller; until: number }>();
@@ -79,7 +89,7 @@ export function createTokenVerifier(options: VerifierOptions) {
     // jose checks `nbf`; `iat` only against a maximum age. One issued in the future comes from a
     // clock that is wrong, or from someone minting tokens ahead of time.
     if (payload.iat !== undefined && payload.iat > now() / 1000 + tolerance) {
-      throw new UnauthenticatedError('El token fue emitido en el futuro');
+      throw new UnauthenticatedError('the token was issued in the future');
     }
     const caller = toCaller(payload);
     const until = Math.min(payload.exp! * 1000, now() + CACHE_MAX_AGE_MS);
@@ -91,13 +101,13 @@ export function createTokenVerifier(options: VerifierOptions) {
   /** The caller of an Authorization header, or UnauthenticatedError. */
   return async function authenticate(authorization: string | null | undefined): Promise<AuthenticatedCaller> {
     const match = /^Bearer +([A-Za-z0-9._~+/=-]+) *$/i.exec(authorization ?? '');
-    if (!match) throw new UnauthenticatedError('Falta el token de acceso (Authorization: Bearer <token>)');
+    if (!match) throw new UnauthenticatedError('no Bearer token', {}, true);
     try {
       return await verifyToken(match[1]!);
     } catch (error) {
       if (error instanceof UnauthenticatedError) throw error;
       if (error instanceof errors.JOSEError || error instanceof TypeError) {
-        throw new UnauthenticatedError('Token de acceso inválido o expirado', { cause: error });
+        throw new UnauthenticatedError(`token refused: ${(error as Error).message}`, { cause: error });
       }
       throw error;
     }

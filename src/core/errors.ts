@@ -1,17 +1,25 @@
-// The failures the core can report. Messages are Spanish, like the legacy service; `code` is the
-// stable part that programs read. Each code has exactly one class so that the GraphQL edge can
-// register one union member per class.
-export type DomainErrorCode = 'INVALID_INPUT' | 'NO_OPERATOR_AVAILABLE' | 'PAYMENT_PROVIDER_UNAVAILABLE';
-// Failures of managing the roster. Apart from DomainErrorCode, which lists the outcomes of creating
-// an order that REST and GraphQL must agree on; the roster is managed through GraphQL only.
-export type RosterErrorCode = 'OPERATOR_NOT_FOUND';
+// The failures the core and its ports report. Each has a stable `code` that programs read and
+// the data its answer needs; what a client is told for each code, in Spanish like the legacy
+// service, is written once, in the error table (src/error-table.ts). An error's own `message`
+// is for the logs.
 
+/** A failure the service answers with a code of its own: the core's, its ports', its edges'. */
+export abstract class ServiceError extends Error {
+  abstract readonly code: string;
+}
+
+// The outcomes of creating an order that REST and GraphQL must agree on.
+export type DomainErrorCode = 'INVALID_INPUT' | 'NO_OPERATOR_AVAILABLE' | 'PAYMENT_PROVIDER_UNAVAILABLE';
+// Failures of managing the roster, managed through GraphQL only.
+export type RosterErrorCode = 'OPERATOR_NOT_FOUND';
 // Refusals of a repeated Idempotency-Key. Transport-level, like the token: GraphQL says them as
 // top-level errors with these codes, not as members of the createOrder union.
 export type IdempotencyErrorCode = 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+// A port's store failed: nothing was stored, or whether the order was could not be found out.
+export type StoreErrorCode = 'STORE_UNAVAILABLE' | 'ORDER_OUTCOME_UNKNOWN';
 
-export abstract class DomainError extends Error {
-  abstract readonly code: DomainErrorCode | RosterErrorCode | IdempotencyErrorCode;
+export abstract class DomainError extends ServiceError {
+  abstract override readonly code: DomainErrorCode | RosterErrorCode | IdempotencyErrorCode;
 }
 
 export class InvalidInputError extends DomainError {
@@ -19,9 +27,10 @@ export class InvalidInputError extends DomainError {
 
   constructor(
     readonly field: string,
+    /** What the field must be, in the words of the client's message. */
     readonly reason: string,
   ) {
-    super(`El campo ${field} ${reason}`);
+    super(`invalid ${field}`);
   }
 
   /** The same failure under the name an edge uses for the field. */
@@ -34,8 +43,7 @@ export class NoOperatorAvailableError extends DomainError {
   readonly code = 'NO_OPERATOR_AVAILABLE';
 
   constructor() {
-    // The exact sentence of the legacy interface; integrators match on it.
-    super('No hay grueros disponibles');
+    super('no operator available');
   }
 }
 
@@ -43,7 +51,7 @@ export class PaymentProviderError extends DomainError {
   readonly code = 'PAYMENT_PROVIDER_UNAVAILABLE';
 
   constructor(options?: { cause?: unknown }) {
-    super('El proveedor de pagos no está disponible; no se creó la orden', options);
+    super('the payment provider failed', options);
   }
 }
 
@@ -51,7 +59,7 @@ export class OperatorNotFoundError extends DomainError {
   readonly code = 'OPERATOR_NOT_FOUND';
 
   constructor(readonly operatorId: string) {
-    super(`No existe el operador ${operatorId}`);
+    super(`no operator ${operatorId}`);
   }
 }
 
@@ -59,7 +67,7 @@ export class IdempotencyKeyReusedError extends DomainError {
   readonly code = 'IDEMPOTENCY_KEY_REUSED';
 
   constructor() {
-    super('La clave Idempotency-Key ya se usó con otra solicitud');
+    super('Idempotency-Key used before with another request');
   }
 }
 
@@ -67,18 +75,18 @@ export class IdempotencyKeyInUseError extends DomainError {
   readonly code = 'IDEMPOTENCY_KEY_IN_USE';
 
   constructor() {
-    super('Otra solicitud con la misma Idempotency-Key está en curso; reintente en un momento');
+    super('Idempotency-Key held by a request still running');
   }
 }
 
 /**
  * A port's store could not be reached, lost the connection, or did not answer in time: nothing
- * was stored, and the request may succeed once the store is back. The message is for the
- * operators (logs, the start-up error); clients get the error table's.
+ * was stored, and the request may succeed once the store is back. The message names the server,
+ * for the operators (logs, the start-up error).
  */
-export class StoreUnavailableError extends Error {
+export class StoreUnavailableError extends ServiceError {
   override readonly name: string = 'StoreUnavailableError';
-  readonly code: 'STORE_UNAVAILABLE' | 'ORDER_OUTCOME_UNKNOWN' = 'STORE_UNAVAILABLE';
+  readonly code: StoreErrorCode = 'STORE_UNAVAILABLE';
 }
 
 /**

@@ -5,12 +5,13 @@ import {
   PaymentProviderError,
   type DomainErrorCode,
 } from '../core/errors.js';
-import { ERROR_TABLE } from '../error-table.js';
+import { ERROR_TABLE, messageOf } from '../error-table.js';
 import { builder } from './builder.js';
 
 export const ErrorInterface = builder.interfaceRef<DomainError>('Error').implement({
   fields: (t) => ({
-    message: t.exposeString('message'),
+    // The error table's message, as REST gives it.
+    message: t.string({ resolve: messageOf }),
     code: t.exposeString('code'),
   }),
 });

@@ -1,5 +1,6 @@
 import { Kind, type SelectionSetNode, type ValidationRule } from 'graphql';
-import { tableError } from './table-error.js';
+import { RequestError } from '../error-table.js';
+import { refusal } from './table-error.js';
 
 /**
  * At most one createOrder per operation. An Idempotency-Key covers one order, and aliases would
@@ -24,7 +25,7 @@ export const oneOrderPerRequest: ValidationRule = (context) => {
     OperationDefinition(operation) {
       if (operation.operation !== 'mutation') return;
       const orders = count(operation.selectionSet, new Set());
-      if (orders > 1) context.reportError(tableError('ONE_ORDER_PER_REQUEST', { extensions: { found: orders } }));
+      if (orders > 1) context.reportError(refusal(new RequestError('ONE_ORDER_PER_REQUEST')));
     },
   };
 };

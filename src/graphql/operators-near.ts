@@ -3,7 +3,7 @@ import type { NearbyOperator } from '../core/operator-service.js';
 import { builder } from './builder.js';
 import { ServiceCodeEnum } from './enums.js';
 import { OperatorRef } from './operators.js';
-import { requireScope } from './operators-scopes.js';
+import { requireScope } from '../auth/forbidden.js';
 
 const OperatorsNearInput = builder.inputType('OperatorsNearInput', {
   fields: (t) => ({

@@ -1,7 +1,7 @@
 import { InvalidInputError, OperatorNotFoundError } from '../core/errors.js';
 import { builder } from './builder.js';
 import { OperatorRef } from './operators.js';
-import { requireScope } from './operators-scopes.js';
+import { requireScope } from '../auth/forbidden.js';
 
 // What the operators' apps send all day: where they are, and whether they take work.
 

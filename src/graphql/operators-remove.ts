@@ -1,6 +1,6 @@
 import { InvalidInputError, OperatorNotFoundError } from '../core/errors.js';
 import { builder } from './builder.js';
-import { requireScope } from './operators-scopes.js';
+import { requireScope } from '../auth/forbidden.js';
 
 builder.mutationField('removeOperator', (t) =>
   t.field({

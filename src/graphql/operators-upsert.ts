@@ -2,7 +2,7 @@ import { InvalidInputError } from '../core/errors.js';
 import { builder } from './builder.js';
 import { ServiceCodeEnum } from './enums.js';
 import { OperatorRef } from './operators.js';
-import { requireScope } from './operators-scopes.js';
+import { requireScope } from '../auth/forbidden.js';
 
 const UpsertOperatorInput = builder.inputType('UpsertOperatorInput', {
   fields: (t) => ({

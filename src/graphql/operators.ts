@@ -4,7 +4,7 @@ import { ERROR_TABLE } from '../error-table.js';
 import { builder } from './builder.js';
 import { ServiceCodeEnum } from './enums.js';
 import { ErrorInterface } from './errors.js';
-import { requireScope } from './operators-scopes.js';
+import { requireScope } from '../auth/forbidden.js';
 
 export const OperatorRef = builder.objectRef<Operator>('Operator').implement({
   description: 'A tow truck or mobile mechanic that orders are dispatched to',

@@ -1,22 +1,25 @@
 import { GraphQLError } from 'graphql';
-import { ERROR_TABLE, type ErrorCode } from '../error-table.js';
+import type { Logger } from 'pino';
+import { answerFor, type ErrorAnswer } from '../error-table.js';
 
 /**
- * A top-level GraphQL error for a code of the error table: its message, its code in
- * `extensions.code`, and the HTTP status and headers the table gives it (yoga answers with them).
+ * A failure as a top-level GraphQL error: the error table's message, its code in
+ * `extensions.code` (and the field an INVALID_INPUT names), and the HTTP status and headers the
+ * table gives it, which yoga answers with.
  */
-export function tableError(
-  code: ErrorCode,
-  { message = ERROR_TABLE[code].message, headers, extensions }: {
-    message?: string;
-    headers?: Record<string, string>;
-    extensions?: Record<string, unknown>;
-  } = {},
-): GraphQLError {
-  const http = { status: ERROR_TABLE[code].status, headers };
+export function tableError(answer: ErrorAnswer): GraphQLError {
+  const http = { status: answer.status, headers: answer.headers };
   // yoga answers a parse or validation error 200 to a client that accepts application/json, as
   // the GraphQL-over-HTTP spec allows, when `spec` is set, and sets it on every parse error
   // (`spec ||= true`). The table's status is the service's own, whatever the Accept: `spec` stays false.
   Object.defineProperty(http, 'spec', { get: () => false, set: () => {}, enumerable: false });
-  return new GraphQLError(message, { extensions: Object.assign({ code, http }, extensions) });
+  const extensions = answer.field === undefined ? { code: answer.code, http } : { code: answer.code, field: answer.field, http };
+  return new GraphQLError(answer.message, { extensions });
 }
+
+/** Any failure as a top-level GraphQL error; the unexpected are logged and masked. */
+export const graphqlErrorFor = (error: unknown, log: Pick<Logger, 'warn' | 'error'>): GraphQLError =>
+  tableError(answerFor(error, log));
+
+/** A failure raised where nothing is logged (validation rules): known, so never masked. */
+export const refusal = (error: Error): GraphQLError => graphqlErrorFor(error, { warn: () => {}, error: () => {} });

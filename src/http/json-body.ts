@@ -15,7 +15,7 @@ export async function readJsonObject(request: PlainRequest, limit: number): Prom
   try {
     value = JSON.parse(text);
   } catch {
-    throw new RequestError('MALFORMED_JSON', 'El cuerpo de la solicitud no es JSON válido');
+    throw new RequestError('MALFORMED_JSON');
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new RequestError('MALFORMED_JSON');
   return value as Record<string, unknown>;

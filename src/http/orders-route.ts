@@ -3,11 +3,11 @@ import type { Authenticate } from '../auth/verify-token.js';
 import type { OrderService } from '../core/create-order.js';
 import { InvalidInputError } from '../core/errors.js';
 import { toOrderView } from '../order-view.js';
-import { toErrorResponse } from './error-response.js';
 import { idempotentRequest } from './idempotency-header.js';
 import { readJsonObject } from './json-body.js';
 import type { PlainRequest, PlainResponse } from './plain.js';
-import { errorResponse, json } from './responses.js';
+import { RequestError } from '../error-table.js';
+import { answerError, json } from './responses.js';
 
 export interface OrdersRouteDeps {
   authenticate: Authenticate;
@@ -21,7 +21,7 @@ export interface OrdersRouteDeps {
 /** `POST /applications/orders`, wire-compatible with the legacy service. */
 export function createOrdersRoute(deps: OrdersRouteDeps) {
   return async function ordersRoute(request: PlainRequest): Promise<PlainResponse> {
-    if (request.method !== 'POST') return errorResponse('METHOD_NOT_ALLOWED', 'Use POST', {}, { allow: 'POST' });
+    if (request.method !== 'POST') return answerError(new RequestError('METHOD_NOT_ALLOWED', { allow: 'POST' }), deps.log);
     try {
       const caller = await deps.authenticate(request.header('authorization'));
       const content = await readJsonObject(request, deps.maxBodyBytes);
@@ -34,7 +34,7 @@ export function createOrdersRoute(deps: OrdersRouteDeps) {
     } catch (error) {
       // The legacy request calls the service code `serviceId`.
       const named = error instanceof InvalidInputError && error.field === 'serviceCode' ? error.renamed('serviceId') : error;
-      return toErrorResponse(named, deps.log);
+      return answerError(named, deps.log);
     }
   };
 }

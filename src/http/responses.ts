@@ -1,22 +1,16 @@
-import { ERROR_TABLE, type ErrorCode } from '../error-table.js';
+import type { Logger } from 'pino';
+import { answerFor, type ErrorAnswer } from '../error-table.js';
 import type { PlainResponse } from './plain.js';
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): PlainResponse {
-  return { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, body: JSON.stringify(body) };
+  return { status, headers: Object.assign({ 'content-type': 'application/json; charset=utf-8' }, headers), body: JSON.stringify(body) };
 }
 
-/** `{"message", "code"}` (plus `field` for invalid input) with the status the table gives the code. */
-export function errorResponse(
-  code: ErrorCode,
-  message: string,
-  extra: { field?: string } = {},
-  headers: Record<string, string> = {},
-): PlainResponse {
-  const implied: Record<string, string> = {};
-  if (code === 'UNAUTHENTICATED') implied['www-authenticate'] = 'Bearer';
-  // An outage of the store is short-lived or long; either way a client should not hammer it.
-  if (code === 'STORE_UNAVAILABLE') implied['retry-after'] = '1';
-  // Long enough for the store to answer again and the retry to find the order, if it was stored.
-  if (code === 'ORDER_OUTCOME_UNKNOWN') implied['retry-after'] = '5';
-  return json(ERROR_TABLE[code].status, { message, code, ...extra }, Object.assign(implied, headers));
+/** `{"message", "code"}` (plus `field` for invalid input), with the table's status and headers. */
+export function errorJson({ status, message, code, field, headers }: ErrorAnswer): PlainResponse {
+  return json(status, field === undefined ? { message, code } : { message, code, field }, headers);
 }
+
+/** Any failure as REST answers it; the unexpected are logged and masked. */
+export const answerError = (error: unknown, log: Pick<Logger, 'warn' | 'error'>): PlainResponse =>
+  errorJson(answerFor(error, log));

@@ -1,8 +1,10 @@
+import type { Logger } from 'pino';
 import type { OrderService } from '../core/create-order.js';
 import { toMajorUnits } from '../core/pricing.js';
 import { SANDBOX_PATH } from '../payments/sandbox.js';
 import type { PlainRequest, PlainResponse } from './plain.js';
-import { errorResponse } from './responses.js';
+import { RequestError } from '../error-table.js';
+import { answerError } from './responses.js';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -17,12 +19,12 @@ function decoded(segment: string): string {
 }
 
 /** `GET /sandbox/payments/<reference>`: the sandbox provider's checkout page. */
-export function createSandboxPage(orders: OrderService) {
+export function createSandboxPage(orders: OrderService, log: Logger) {
   return async function sandboxPage(request: PlainRequest, path: string): Promise<PlainResponse> {
-    if (request.method !== 'GET') return errorResponse('METHOD_NOT_ALLOWED', 'Use GET', {}, { allow: 'GET' });
+    if (request.method !== 'GET') return answerError(new RequestError('METHOD_NOT_ALLOWED', { allow: 'GET' }), log);
     const reference = decoded(path.slice(SANDBOX_PATH.length));
     const order = reference && (await orders.findOrderByPaymentReference(reference));
-    if (!order) return errorResponse('NOT_FOUND', 'Pago no encontrado');
+    if (!order) return answerError(new RequestError('NOT_FOUND'), log);
     const amount = new Intl.NumberFormat('es-CL', { style: 'currency', currency: order.currency }).format(
       toMajorUnits(order.amounts.total, order.currency),
     );

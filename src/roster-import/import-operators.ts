@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { InvalidInputError } from '../core/errors.js';
+import { messageOf } from '../error-table.js';
 import { parseOperatorDraft, type OperatorDraft } from '../core/operator-input.js';
 import type { OperatorStore } from '../core/operator-ports.js';
 import { csvRows } from './csv-rows.js';
@@ -60,7 +61,7 @@ export async function importOperators(rows: AsyncIterable<SourceRow>, deps: Impo
       draft = parseOperatorDraft(row.record);
     } catch (error) {
       if (!(error instanceof InvalidInputError)) throw error;
-      rejected.push({ line: row.line, field: error.field, reason: error.message });
+      rejected.push({ line: row.line, field: error.field, reason: messageOf(error) });
       continue;
     }
     const first = firstLineOf.get(draft.id);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { createApp } from '../app.js';
+import { createGraphqlFace } from '../graphql/face.js';
+import { createApp } from '../http/router.js';
 import type { Config } from '../config.js';
 import { createTokenVerifier } from '../auth/verify-token.js';
 import { createOrderService } from '../core/create-order.js';
@@ -85,15 +86,23 @@ export async function composeService(parts: ServiceParts) {
     newPaymentReference: randomUUID,
   });
 
+  const authenticate = createTokenVerifier({ secret: parts.secret, ...config.auth });
+  const graphql = createGraphqlFace({
+    authenticate,
+    services: { orders, operators },
+    log,
+    maxBodyBytes: config.maxBodyBytes,
+    posture: config.graphql,
+    graphiqlToken: parts.graphiqlToken,
+  });
   const app = createApp({
     orders,
-    authenticate: createTokenVerifier({ secret: parts.secret, ...config.auth }),
+    authenticate,
     log,
     maxBodyBytes: config.maxBodyBytes,
     legacyPaymentField: config.legacyPaymentField,
     isReady: () => answersWithin(sql, READY_CHECK_MS),
-    graphiqlToken: parts.graphiqlToken,
-    extraContext: { operators },
+    graphql,
   });
   const purgeExpired = async () => {
     await idempotency.purge(clock());

@@ -1,8 +1,8 @@
-import { createServer } from 'node:http';
 import type { Logger } from 'pino';
 import { resolveAuth } from '../auth/dev-secret.js';
 import { signToken } from '../auth/sign-token.js';
 import { composeService } from './compose.js';
+import { createListener } from './listener.js';
 import { every } from '../every.js';
 import type { Config } from '../config.js';
 import type { Sql } from '../store/sql.js';
@@ -40,24 +40,7 @@ export async function serve(config: Config, log: Logger, opening: Promise<Sql>, 
       : []),
   ];
 
-  // Each request first takes the store's answers that have arrived (see Sql.deliverArrived): under
-  // load, node reads many requests in one turn of its event loop, and a batch of orders whose
-  // answer waited behind them held both its callers and the next batch back.
-  const { headersMs, requestMs, keepAliveMs } = config.timeouts;
-  const server = createServer(
-    {
-      // A client that sends half a request (slowloris) is cut off; node looks for such
-      // connections every connectionsCheckingInterval, which must be well under the timeouts.
-      headersTimeout: headersMs,
-      requestTimeout: requestMs,
-      keepAliveTimeout: keepAliveMs,
-      connectionsCheckingInterval: Math.min(1_000, headersMs / 2),
-    },
-    (req, res) => {
-      sql.deliverArrived?.();
-      return app.handleNode(req, res);
-    },
-  );
+  const server = createListener(app, sql, config.timeouts);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createGraphqlPost } from '../../src/http/graphql-post.js';
+import { createFastPost } from '../../src/graphql/fast-post.js';
 import type { PlainRequest } from '../../src/http/plain.js';
 import { createLogger } from '../../src/logger.js';
 import { CREATE_ORDER, ORDER } from '../support/operations.js';
@@ -24,7 +24,7 @@ describe('which GraphQL POSTs are answered without yoga’s HTTP layer', () => {
 
   async function decide(headers: Record<string, string | undefined>, body: unknown) {
     const yoga = { getResultForParams: vi.fn(async () => RESULT) };
-    const answer = await createGraphqlPost(yoga, createLogger('silent'))(postWith(headers), body);
+    const answer = await createFastPost(yoga, createLogger('silent'))(postWith(headers), body);
     return { answer, yoga };
   }
   const query = { query: '{ __typename }' };
@@ -66,7 +66,7 @@ describe('which GraphQL POSTs are answered without yoga’s HTTP layer', () => {
 
   it('when yoga’s operation stage throws, then the answer is a masked 500', async () => {
     const yoga = { getResultForParams: vi.fn(async () => Promise.reject(new Error('select * from secrets'))) };
-    const answer = await createGraphqlPost(yoga, createLogger('silent'))(postWith({}), query);
+    const answer = await createFastPost(yoga, createLogger('silent'))(postWith({}), query);
     expect(answer?.status).toBe(500);
     expect(answer?.body).toBe(JSON.stringify({ errors: [{ message: 'Unexpected error.' }] }));
   });

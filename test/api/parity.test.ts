@@ -55,6 +55,7 @@ describe('REST and GraphQL agree on every outcome', () => {
     expect(rest.status).toBe(entry.status);
     expect(rest.body.code).toBe(outcome);
     expect(graphql).toMatchObject({ __typename: entry.graphqlType, code: outcome, message: rest.body.message });
+    if (typeof entry.message === 'string') expect(rest.body.message).toBe(entry.message);
     expect(await service.countOrders()).toBe(before);
   });
 });
@@ -69,12 +70,15 @@ describe('REST and GraphQL agree on refusals of an Idempotency-Key', () => {
     });
   const codeOf = (face: 'rest' | 'graphql', answer: { body: any }) =>
     face === 'rest' ? answer.body.code : answer.body.errors?.[0]?.extensions?.code;
+  const messageOf = (face: 'rest' | 'graphql', answer: { body: any }) =>
+    face === 'rest' ? answer.body.message : answer.body.errors?.[0]?.message;
 
   it.each(['rest', 'graphql'] as const)('IDEMPOTENCY_KEY_REUSED through %s', async (face) => {
     const key = `reused-${face}`;
     await send(face, key, CASES.SUCCESS);
     const answer = await send(face, key, restBody({ serviceId: 2 }));
-    expect([answer.status, codeOf(face, answer)]).toEqual([ERROR_TABLE.IDEMPOTENCY_KEY_REUSED.status, 'IDEMPOTENCY_KEY_REUSED']);
+    const { status, message } = ERROR_TABLE.IDEMPOTENCY_KEY_REUSED;
+    expect([answer.status, codeOf(face, answer), messageOf(face, answer)]).toEqual([status, 'IDEMPOTENCY_KEY_REUSED', message]);
   });
 
   it.each(['rest', 'graphql'] as const)('IDEMPOTENCY_KEY_IN_USE through %s', async (face) => {
@@ -85,6 +89,7 @@ describe('REST and GraphQL agree on refusals of an Idempotency-Key', () => {
     await createIdempotencyStore(service.sql, { staleAfterMs: 60_000, keepForMs: 86_400_000 })
       .claim('app-1', key, fingerprint, new Date());
     const answer = await send(face, key, CASES.SUCCESS);
-    expect([answer.status, codeOf(face, answer)]).toEqual([ERROR_TABLE.IDEMPOTENCY_KEY_IN_USE.status, 'IDEMPOTENCY_KEY_IN_USE']);
+    const { status, message } = ERROR_TABLE.IDEMPOTENCY_KEY_IN_USE;
+    expect([answer.status, codeOf(face, answer), messageOf(face, answer)]).toEqual([status, 'IDEMPOTENCY_KEY_IN_USE', message]);
   });
 });

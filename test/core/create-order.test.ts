@@ -89,7 +89,7 @@ describe('when an order cannot be created', () => {
     const failure = service.createOrder(ana, towing);
 
     await expect(failure).rejects.toBeInstanceOf(NoOperatorAvailableError);
-    await expect(failure).rejects.toMatchObject({ code: 'NO_OPERATOR_AVAILABLE', message: 'No hay grueros disponibles' });
+    await expect(failure).rejects.toMatchObject({ code: 'NO_OPERATOR_AVAILABLE' });
     expect(orders.rows).toEqual([]);
     expect(payments.created).toEqual([]);
   });

@@ -27,7 +27,6 @@ function expectInvalid(input: unknown, field: string): InvalidInputError {
   const error = rejection(input);
   expect(error.code).toBe('INVALID_INPUT');
   expect(error.field).toBe(field);
-  expect(error.message).toContain(field);
   return error;
 }
 
@@ -73,7 +72,7 @@ describe('parseOrderRequest: destination', () => {
   it('towing without a destination names destinationLatitude as required', () => {
     const error = expectInvalid({ ...valid, destinationLatitude: undefined, destinationLongitude: undefined }, 'destinationLatitude');
 
-    expect(error.message).toContain('es obligatorio');
+    expect(error.reason).toBe('es obligatorio');
   });
 
   it.each([
@@ -122,7 +121,7 @@ describe('parseOrderRequest: each rule names its field', () => {
   ])('%s = %j is refused', (field, value) => {
     const error = expectInvalid({ ...valid, [field]: value }, field);
 
-    expect(error.message).not.toContain('es obligatorio');
+    expect(error.reason).not.toBe('es obligatorio');
   });
 
   it.each(['originLatitude', 'originLongitude', 'serviceCode', 'phoneNumber', 'vehicleIdentification'])(
@@ -130,8 +129,8 @@ describe('parseOrderRequest: each rule names its field', () => {
     (field) => {
       const { [field as keyof typeof valid]: _omitted, ...missing } = valid;
 
-      expect(expectInvalid(missing, field).message).toBe(`El campo ${field} es obligatorio`);
-      expect(expectInvalid({ ...valid, [field]: null }, field).message).toBe(`El campo ${field} es obligatorio`);
+      expect(expectInvalid(missing, field).reason).toBe('es obligatorio');
+      expect(expectInvalid({ ...valid, [field]: null }, field).reason).toBe('es obligatorio');
     },
   );
 
@@ -143,8 +142,6 @@ describe('parseOrderRequest: each rule names its field', () => {
     expect(rejection([]).code).toBe('INVALID_INPUT');
   });
 
-  // BUG (reported): for an array, zod's first issue has an empty path, so `field` is undefined
-  // and the message reads "El campo undefined es obligatorio". Flip to `it` once fixed.
   it('an array input names originLatitude', () => {
     expectInvalid([], 'originLatitude');
   });

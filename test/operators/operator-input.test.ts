@@ -4,11 +4,11 @@ import { parseNearQuery, parseOperatorDraft, parseOperatorMove } from '../../src
 
 const valid = { id: 'op-1', name: ' Grúas Sur ', phone: '+56912345678', services: [3, 1, 3], latitude: -33.4, longitude: -70.6 };
 
-function refusal(parse: () => unknown): { field: string; message: string } {
+function refusal(parse: () => unknown): { field: string; reason: string } {
   try {
     parse();
   } catch (error) {
-    if (error instanceof InvalidInputError) return { field: error.field, message: error.message };
+    if (error instanceof InvalidInputError) return { field: error.field, reason: error.reason };
     throw error;
   }
   throw new Error('accepted');
@@ -45,7 +45,7 @@ describe('the rules for an operator', () => {
 
   it('when a field is missing, then the message says it is required', () => {
     const { latitude: _, ...rest } = valid;
-    expect(refusal(() => parseOperatorDraft(rest))).toEqual({ field: 'latitude', message: 'El campo latitude es obligatorio' });
+    expect(refusal(() => parseOperatorDraft(rest))).toEqual({ field: 'latitude', reason: 'es obligatorio' });
   });
 
   it('a move needs an id and a position in range', () => {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_TABLE } from '../../src/error-table.js';
-import { toErrorResponse } from '../../src/http/error-response.js';
+import { answerError } from '../../src/http/responses.js';
 import { createLogger } from '../../src/logger.js';
 import { StoreUnavailableError } from '../../src/core/errors.js';
 
 describe('an unavailable store at the REST edge', () => {
   it('is answered 503 STORE_UNAVAILABLE with the Spanish message, never the server it could not reach', async () => {
     const error = new StoreUnavailableError('cannot reach PostgreSQL at 10.0.0.7:5432: connection refused');
-    const response = toErrorResponse(error, createLogger('silent'));
+    const response = answerError(error, createLogger('silent'));
     const body = JSON.parse(response.body);
 
     expect(response.status).toBe(503);

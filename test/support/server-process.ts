@@ -19,11 +19,12 @@ function freePort(): Promise<number> {
 
 /**
  * The service as a process of its own, from the sources (no build, so it cannot race a test
- * that builds dist/), ready when /readyz answers 200.
+ * that builds dist/), ready when /readyz answers 200. Its data directory is thrown away when it
+ * stops, unless one is given.
  */
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000) {
+export async function startServerProcess(env: Record<string, string>, { timeoutMs = 60_000, dataDir: given = '' } = {}) {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'orders-process-'));
+  const dataDir = given || mkdtempSync(join(tmpdir(), 'orders-process-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
@@ -33,19 +34,20 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
   const base = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill(signal);
+      await exited;
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!given) rmSync(dataDir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     const ready = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
-    if (ready) return { base, stop, output: () => output };
+    if (ready) return { base, stop, child, output: () => output };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await stop();

@@ -1,6 +1,10 @@
 import { SignJWT } from 'jose';
+import type { AddressInfo } from 'node:net';
+import type { App } from '../../src/http/router.js';
 import { composeService, type ServiceParts } from '../../src/service/compose.js';
-import { loadConfig } from '../../src/config.js';
+import { createListener } from '../../src/service/listener.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import type { Sql } from '../../src/store/sql.js';
 import { createLogger } from '../../src/logger.js';
 import { defaultEngine, type Engine } from './engines.js';
 
@@ -33,6 +37,23 @@ export function signTestToken(claims: Record<string, unknown> = {}, secret = SEC
     .sign(new TextEncoder().encode(secret));
 }
 
+// TEST_VIA=listener runs the API tests through the production listener (node:http, port 0)
+// rather than the app's fetch handler; the test configuration runs them both ways.
+const VIA_LISTENER = process.env.TEST_VIA === 'listener';
+
+async function listen(app: App, sql: Sql, config: Config) {
+  const server = createListener(app, sql, config.timeouts);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
 export interface TestServiceOptions extends Partial<Pick<ServiceParts, 'payments' | 'clock'>> {
   env?: Record<string, string>;
   /** Where the store lives; by default PostgreSQL when TEST_DATABASE_URL is set, else PGlite. */
@@ -56,12 +77,15 @@ export async function startTestService(options: TestServiceOptions = {}) {
     },
   );
   const token = await signTestToken();
+  const listener = VIA_LISTENER ? await listen(service.app, sql, config) : null;
 
   async function call(path: string, init: RequestInit & { auth?: string | null } = {}) {
     const { auth = `Bearer ${token}`, ...rest } = init;
     const headers = new Headers(rest.headers);
     if (auth) headers.set('authorization', auth);
-    const response = await service.app.fetch(`${BASE}${path}`, { ...rest, headers });
+    const response = listener
+      ? await fetch(`${listener.base}${path}`, { ...rest, headers })
+      : await service.app.fetch(`${BASE}${path}`, { ...rest, headers });
     const text = await response.text();
     let body: any;
     try {
@@ -92,7 +116,10 @@ export async function startTestService(options: TestServiceOptions = {}) {
         ...init,
       }),
     countOrders: async () => (await sql.query<{ n: number }>('select count(*)::int as n from orders')).rows[0]!.n,
-    close: () => store.dispose(),
+    close: async () => {
+      await listener?.close();
+      await store.dispose();
+    },
   };
 }
 

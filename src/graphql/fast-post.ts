@@ -1,6 +1,6 @@
 import { processRegularResult, type FetchAPI, type GraphQLParams, type YogaServerInstance } from 'graphql-yoga';
 import type { Logger } from 'pino';
-import type { PlainRequest, PlainResponse } from './plain.js';
+import type { PlainRequest, PlainResponse } from '../http/plain.js';
 
 /**
  * The usual GraphQL request, run without yoga's HTTP layer: a POST of one JSON operation from a
@@ -16,7 +16,7 @@ import type { PlainRequest, PlainResponse } from './plain.js';
  * GraphiQL and the router only GETs and other paths). A plugin added with such hooks that must see
  * every GraphQL request needs its case here, or these requests handed to yoga.
  */
-export function createGraphqlPost(yoga: Pick<YogaServerInstance<object, object>, 'getResultForParams'>, log: Logger) {
+export function createFastPost(yoga: Pick<YogaServerInstance<object, object>, 'getResultForParams'>, log: Logger) {
   /** The answer to the request, or undefined when it is not of that kind: yoga's to answer. */
   return async function answerDirectly(request: PlainRequest, body: unknown): Promise<PlainResponse | undefined> {
     const mediaType = answerMediaType(request.header('accept'));

@@ -1,0 +1,24 @@
+import type { YogaInitialContext } from 'graphql-yoga';
+import type { Authenticate } from '../auth/verify-token.js';
+import { idempotentRequest } from '../http/idempotency-header.js';
+import type { GraphQLContext, ResolverContext } from './builder.js';
+
+export interface ContextDeps {
+  authenticate: Authenticate;
+  /** The services the resolvers use besides the caller and the request's key. */
+  services: Omit<ResolverContext, keyof GraphQLContext> & Pick<GraphQLContext, 'orders'>;
+}
+
+/**
+ * Each operation's context: its caller, from the token (a refusal is a top-level UNAUTHENTICATED
+ * error, masked into the table's answer), and its Idempotency-Key with the fingerprint of the
+ * operation and its variables.
+ */
+export function createContext({ authenticate, services }: ContextDeps) {
+  return async ({ request, params }: YogaInitialContext): Promise<ResolverContext> => {
+    const caller = await authenticate(request.headers.get('authorization'));
+    const { query, variables, operationName } = params;
+    const idempotent = idempotentRequest(request.headers.get('idempotency-key'), 'graphql', { query, variables, operationName });
+    return Object.assign({ caller, idempotent }, services);
+  };
+}

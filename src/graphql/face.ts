@@ -1,0 +1,60 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { RequestError } from '../error-table.js';
+import { fromNode, sendNode } from '../http/node-adapter.js';
+import { toFetchResponse } from '../http/plain.js';
+import { answerError } from '../http/responses.js';
+import { createFastPost } from './fast-post.js';
+import { createGraphqlYoga, type YogaDeps } from './yoga.js';
+
+/**
+ * `/graphql`, whole: through fetch (tests) and from node's listener, where the usual POST is
+ * answered without yoga's HTTP layer (see fast-post.ts).
+ */
+export function createGraphqlFace(deps: YogaDeps) {
+  const yoga = createGraphqlYoga(deps);
+  const answerDirectly = createFastPost(yoga, deps.log);
+  const tooLarge = () => answerError(new RequestError('PAYLOAD_TOO_LARGE'), deps.log);
+
+  function fetch(request: Request): Response | Promise<Response> {
+    if (Number(request.headers.get('content-length') ?? 0) > deps.maxBodyBytes) return toFetchResponse(tooLarge());
+    return yoga.fetch(request);
+  }
+
+  /**
+   * A POST's body is read here, under the same size limit as REST (declared or not), and handed
+   * to yoga already parsed, the way body-parsing middleware does; yoga then skips turning node's
+   * stream into a fetch body. The usual operation is answered directly; a body that is not a JSON
+   * object goes on as text, for yoga to answer as it always does.
+   */
+  async function handleNode(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'POST') return yoga(req, res);
+    const plain = fromNode(req);
+    let text: string;
+    try {
+      if (Number(plain.header('content-length')) > deps.maxBodyBytes) return sendNode(res, tooLarge());
+      text = await plain.text(deps.maxBodyBytes);
+    } catch (error) {
+      return sendNode(res, answerError(error, deps.log));
+    }
+    const body = parsedObject(plain.header('content-type'), text);
+    const answer = await answerDirectly(plain, body);
+    if (answer) return sendNode(res, answer);
+    Object.assign(req, { body: body ?? text });
+    return yoga(req, res);
+  }
+
+  return { fetch, handleNode, yoga };
+}
+
+export type GraphqlFace = ReturnType<typeof createGraphqlFace>;
+
+/** The body as an object when it is a JSON object with something in it; undefined otherwise. */
+function parsedObject(contentType: string | undefined, text: string): object | undefined {
+  if (!contentType?.includes('json')) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && Object.keys(value).length > 0 ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,69 @@
+import { NoSchemaIntrospectionCustomRule } from 'graphql';
+import { createYoga, type Plugin, type YogaServerOptions } from 'graphql-yoga';
+import type { Logger } from 'pino';
+import type { ContextDeps } from './context.js';
+import { createContext } from './context.js';
+import type { ResolverContext } from './builder.js';
+import { maskedErrors } from './masked-errors.js';
+import { operationLimits } from './operation-limits.js';
+import { schema } from './schema.js';
+
+/** What a deployment shows of the schema: all of it in development, none of it in production. */
+export interface GraphqlPosture {
+  introspection: boolean;
+  graphiql: boolean;
+  /** graphql-js's "Did you mean …?" in error messages. */
+  suggestions: boolean;
+}
+
+export interface YogaDeps extends ContextDeps {
+  log: Logger;
+  maxBodyBytes: number;
+  posture: GraphqlPosture;
+  /** Pre-filled in GraphiQL's headers; development only. */
+  graphiqlToken?: string;
+}
+
+const noIntrospection: Plugin = {
+  onValidate: ({ addValidationRule }) => addValidationRule(NoSchemaIntrospectionCustomRule),
+};
+
+/**
+ * The plugins of every operation. They run at parse, validation and execution, which the fast
+ * POST path runs too (see fast-post.ts); a plugin with request hooks would be skipped there, and
+ * a test fails when one is added.
+ */
+export const graphqlPlugins = (posture: GraphqlPosture): Plugin[] => [
+  ...operationLimits(posture),
+  ...(posture.introspection ? [] : [noIntrospection]),
+];
+
+/** yoga over the schema: context, masking, limits, GraphiQL. CORS is the router's, for both faces. */
+export const createGraphqlYoga = (deps: YogaDeps) => createYoga<object, ResolverContext>(yogaOptions(deps));
+
+export function yogaOptions(deps: YogaDeps): YogaServerOptions<object, ResolverContext> {
+  const { log, posture } = deps;
+  return {
+    schema,
+    graphqlEndpoint: '/graphql',
+    landingPage: false,
+    cors: false,
+    maxRequestBodySize: deps.maxBodyBytes,
+    graphiql: posture.graphiql && {
+      title: 'Órdenes de asistencia en ruta',
+      ...(deps.graphiqlToken ? { headers: JSON.stringify({ Authorization: `Bearer ${deps.graphiqlToken}` }) } : {}),
+    },
+    maskedErrors: maskedErrors(log, posture),
+    logging: {
+      // yoga logs a few debug lines per request: no work for them unless they will be written.
+      debug: log.isLevelEnabled('debug') ? (...args) => log.debug({ args }, 'graphql') : () => {},
+      info: (...args) => log.info({ args }, 'graphql'),
+      warn: (...args) => log.warn({ args }, 'graphql'),
+      error: (...args) => log.error({ err: args[0] }, 'graphql error'),
+    },
+    context: createContext(deps),
+    plugins: graphqlPlugins(posture),
+  };
+}
+
+export type GraphqlYoga = ReturnType<typeof createGraphqlYoga>;
