@@ -21,5 +21,5 @@ fi
 
 echo "install-browser: installing Debian's chromium"
 $SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends chromium
-"$CHROMIUM" --version
+$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium
+"$CHROMIUM" --version 2>/dev/null

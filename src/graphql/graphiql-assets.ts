@@ -59,7 +59,7 @@ interface Asset {
 /**
  * GraphiQL as @graphql-yoga/render-graphiql ships it (its bundle, stylesheet, icon and Monaco's
  * three workers, as strings, the same version as graphql-yoga), served as files of the service.
- * Loaded on demand: ~9 MB that a service without GraphiQL never holds.
+ * Loaded on demand: ~9 MB of files that a service without GraphiQL never holds.
  */
 export async function loadGraphiqlAssets(): Promise<GraphiqlAssets> {
   const shipped = await import('@graphql-yoga/render-graphiql/graphiql');
@@ -95,7 +95,7 @@ export async function loadGraphiqlAssets(): Promise<GraphiqlAssets> {
     const headers = Object.assign({ vary: 'accept-encoding' }, ASSET_SECURITY_HEADERS, asset.headers);
     if (request.header('if-none-match') === asset.headers.etag) return { status: 304, headers, body: '' };
     if (!acceptsGzip(request.header('accept-encoding'))) return { status: 200, headers, body: asset.body };
-    // Compressed on first demand, off the event loop, and kept: a sixth of the bytes or less.
+    // Compressed on first demand, off the event loop, and kept: these files are large and compress well.
     asset.gzipped ??= promisify(gzip)(asset.body);
     return { status: 200, headers: Object.assign(headers, { 'content-encoding': 'gzip' }), body: await asset.gzipped };
   }

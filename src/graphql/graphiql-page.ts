@@ -3,6 +3,7 @@ import { GRAPHIQL_CSP, htmlSecurityHeaders } from '../http/security-headers.js';
 import type { GraphiqlAssetUrls } from './graphiql-assets.js';
 import { CREATE_ORDER_EXAMPLE, type GraphiqlExample } from './graphiql-example.js';
 
+// YogaGraphiQL writes the title into the page as HTML: a constant, never input.
 export const GRAPHIQL_TITLE = 'Órdenes de asistencia en ruta';
 
 export interface GraphiqlPageOptions {
