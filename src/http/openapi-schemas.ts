@@ -1,0 +1,170 @@
+import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../core/idempotency.js';
+import { ORDER_STATUSES, PENDING_STATUSES, SERVICE_CODES } from '../core/order.js';
+
+// The JSON Schemas (2020-12, as OpenAPI 3.1 has them) of the REST route's bodies, following the
+// rules of src/core/order-request.ts and the order of src/order-view.ts. Every value with a rule
+// of its own is a named component: a tool that turns the document into types (Hive Gateway's
+// OpenAPI source makes GraphQL scalars and enums of them) names them after it, not after a path.
+// Patterns keep to what a regular expression without the `u` flag reads alike: such tools test
+// them with one.
+
+export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const nullable = (schema: object) => ({ anyOf: [schema, { type: 'null' }] });
+
+const latitude = { type: 'number', minimum: -90, maximum: 90 };
+const longitude = { type: 'number', minimum: -180, maximum: 180 };
+const metres = { type: 'integer', minimum: 0 };
+const amount = { type: 'number', minimum: 0 };
+
+const VALUES = {
+  ServiceCode: { type: 'integer', enum: [...SERVICE_CODES], description: '1 towing, 2 battery jump-start, 3 tyre change' },
+  OrderStatus: { type: 'string', enum: [...ORDER_STATUSES] },
+  PendingStatus: {
+    type: ['string', 'null'],
+    enum: [...PENDING_STATUSES, null],
+    description: 'The step of a pending order; null unless `pending`',
+  },
+  PhoneNumber: { type: 'string', pattern: '^\\+[1-9]\\d{1,14}$', description: 'E.164, e.g. +56912345678' },
+  LicencePlate: {
+    type: 'string',
+    pattern: '[^\\s-]',
+    description: 'Letters and digits, 1 to 16 once the spaces and hyphens people type in plates are dropped',
+  },
+  ClientName: { type: ['string', 'null'], maxLength: 200 },
+  PlaceTitle: { type: ['string', 'null'], maxLength: 300, description: 'An address or a name for a place' },
+  Duration: { type: 'string', pattern: '^\\d+s$', description: 'Whole seconds with the suffix `s`, e.g. `427s`' },
+  CurrencyCode: { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217, e.g. CLP' },
+  Timestamp: {
+    type: 'string',
+    format: 'date-time',
+    pattern: '^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z$',
+    description: 'UTC with milliseconds, e.g. 2026-11-21T17:10:00.000Z',
+  },
+  IdempotencyKey: { type: 'string', minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH },
+};
+
+const CreateOrderRequest = {
+  type: 'object',
+  description:
+    'Unknown fields are ignored. The destination is required for towing (serviceId 1); for 2 and 3 it ' +
+    'defaults to the origin. phoneNumber must also be of a length its country code allows. Without ' +
+    "clientName, the token's `name` claim is taken; without a title, the coordinates as text.",
+  required: ['originLatitude', 'originLongitude', 'serviceId', 'phoneNumber', 'vehicleIdentification'],
+  properties: {
+    originLatitude: latitude,
+    originLongitude: longitude,
+    destinationLatitude: nullable(latitude),
+    destinationLongitude: nullable(longitude),
+    serviceId: ref('ServiceCode'),
+    phoneNumber: ref('PhoneNumber'),
+    vehicleIdentification: ref('LicencePlate'),
+    clientName: ref('ClientName'),
+    originTitle: ref('PlaceTitle'),
+    destinationTitle: ref('PlaceTitle'),
+  },
+  additionalProperties: true,
+  examples: [
+    {
+      originLatitude: -33.4378,
+      originLongitude: -70.6505,
+      destinationLatitude: -33.495,
+      destinationLongitude: -70.58,
+      serviceId: 1,
+      phoneNumber: '+56912345678',
+      vehicleIdentification: 'AB-12 CD',
+    },
+  ],
+};
+
+const Partner = {
+  type: 'object',
+  description: 'The operator assigned to the order',
+  required: ['id'],
+  properties: { id: { type: 'string' } },
+};
+
+/** The order of the legacy interface (its §2.1), plus `currency`; `extraKeys` are required too. */
+function orderSchema(extraKeys: string[]) {
+  const properties: Record<string, object> = {
+    id: { type: 'integer', minimum: 1 },
+    status: ref('OrderStatus'),
+    pendingStatus: ref('PendingStatus'),
+    paymentProviderReference: { type: 'string', format: 'uri', description: 'URL of the payment on the payment provider' },
+    originLatitude: latitude,
+    originLongitude: longitude,
+    destinationLatitude: latitude,
+    destinationLongitude: longitude,
+    originTitle: { type: 'string' },
+    destinationTitle: { type: 'string' },
+    serviceCode: ref('ServiceCode'),
+    vehicleIdentification: { type: 'string', description: 'Upper-cased, without spaces and hyphens' },
+    duration: { description: 'Estimated trip origin → destination', ...ref('Duration') },
+    distance: { description: 'Estimated trip origin → destination, in metres', ...metres },
+    totalAmount: { description: 'partnerAmount + platformAmount, in `currency`', ...amount },
+    partnerAmount: amount,
+    platformAmount: amount,
+    currency: ref('CurrencyCode'),
+    partnerDistance: { description: 'From the nearest available operator to the origin, in metres', ...metres },
+    partnerDuration: { description: 'From the nearest available operator to the origin', ...ref('Duration') },
+    clientName: nullable({ type: 'string' }),
+    clientPhone: ref('PhoneNumber'),
+    partner: { description: 'null until an operator is assigned', ...nullable(ref('Partner')) },
+    createdAt: ref('Timestamp'),
+    updatedAt: ref('Timestamp'),
+  };
+  for (const key of extraKeys) {
+    properties[key] = { type: 'string', format: 'uri', description: 'The same URL as paymentProviderReference, under the legacy name' };
+  }
+  return {
+    type: 'object',
+    description: 'More fields may be added; none of these will change.',
+    required: Object.keys(properties),
+    properties,
+    additionalProperties: true,
+  };
+}
+
+/** The named schemas of the request and of the order, with the order's `extraKeys`. */
+export function bodySchemas(extraKeys: string[]): Record<string, object> {
+  return Object.assign({ CreateOrderRequest, Order: orderSchema(extraKeys), Partner }, VALUES);
+}
+
+/**
+ * The body of an error answer, `{message, code, field?}`, whose code is one of `codes`. `code` is
+ * an ErrorCode whatever the status, so that types made of the document share one type for it.
+ */
+export function errorSchema(codes: string[], description: string, messages: string[]) {
+  const invalidInput = codes.includes('INVALID_INPUT');
+  const field = { type: 'string', description: 'With INVALID_INPUT: the request field at fault' };
+  return {
+    type: 'object',
+    description,
+    required: ['message', 'code'],
+    properties: {
+      message: { type: 'string', description: 'For people, in Spanish', examples: messages },
+      code: codes.length === 1 ? { $ref: '#/components/schemas/ErrorCode', const: codes[0] } : { $ref: '#/components/schemas/ErrorCode', enum: codes },
+      ...(invalidInput ? { field } : {}),
+    },
+    ...(invalidInput ? { if: { properties: { code: { const: 'INVALID_INPUT' } } }, then: { required: ['field'] } } : {}),
+  };
+}
+
+const integerHeader = (description: string) => ({ description, required: true, schema: { type: 'integer', minimum: 0 } });
+
+export const HEADERS = {
+  RetryAfter: integerHeader('Seconds to wait before retrying'),
+  RateLimitLimit: integerHeader('Requests allowed in the current window'),
+  RateLimitRemaining: integerHeader('Requests left in the current window'),
+  RateLimitReset: integerHeader('Seconds until the window resets'),
+  WWWAuthenticate: { description: 'The scheme to authenticate with', required: true, schema: { type: 'string', pattern: '^Bearer\\b' } },
+};
+
+export const IdempotencyKey = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes retries safe: the same key with the same body answers what the first request answered; ' +
+    "with another body, 422; while the first is still running, 409. Keys belong to the token's `sub`.",
+  schema: ref('IdempotencyKey'),
+};
