@@ -16,6 +16,7 @@ export const SETTINGS = {
   AUTH_AUDIENCE: { default: '', doc: 'when set, tokens must carry exactly this `aud`' },
   AUTH_CLOCK_TOLERANCE_SECONDS: { default: '30', doc: 'allowed clock skew for `exp`, `nbf` and `iat`; tokens must carry `exp`' },
   NODE_ENV: { default: '', doc: '`production` refuses to start without an AUTH_* setting and never prints tokens' },
+  CORS_ORIGINS: { default: '', doc: 'comma-separated origins browser pages may call from (e.g. `https://app.example`); none when unset' },
   GRAPHIQL: { default: '', doc: 'serve GraphiQL at GET /graphql: `true` or `false`; on by default, off in production' },
   GRAPHQL_INTROSPECTION: { default: '', doc: 'answer GraphQL introspection: `true` or `false`; on by default, off in production' },
   PUBLIC_URL: { default: '', doc: 'base URL of this service as clients see it (sandbox payment links); default http://localhost:PORT' },
@@ -60,6 +61,7 @@ export interface Config {
     clockToleranceSeconds: number;
   };
   production: boolean;
+  corsOrigins: string[];
   /** What GraphQL shows of the schema; off in production unless asked for. */
   graphql: { introspection: boolean; graphiql: boolean; suggestions: boolean };
   publicUrl: string;
@@ -140,6 +142,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       clockToleranceSeconds: number('AUTH_CLOCK_TOLERANCE_SECONDS', { min: 0, max: 3600 }),
     },
     production,
+    corsOrigins: corsOrigins(get('CORS_ORIGINS')),
     graphql: {
       introspection: flag('GRAPHQL_INTROSPECTION', !production),
       graphiql: flag('GRAPHIQL', !production),
@@ -172,4 +175,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rosterSyncMs: number('ROSTER_SYNC_SECONDS', { min: 0.1, max: 3600 }) * 1000,
     seedDemoOperators: get('SEED_DEMO_OPERATORS') !== 'false',
   };
+}
+
+/** The origins of CORS_ORIGINS, each `scheme://host[:port]` as a browser sends it. */
+function corsOrigins(list: string): string[] {
+  return list
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .map((item) => {
+      let origin: string;
+      try {
+        origin = new URL(item).origin;
+      } catch {
+        origin = 'null';
+      }
+      if (origin === 'null' || origin !== item.replace(/\/+$/, '')) {
+        throw new ConfigError(`CORS_ORIGINS: ${item} is not an origin (scheme://host[:port], no path)`);
+      }
+      return origin;
+    });
 }

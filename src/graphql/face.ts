@@ -1,24 +1,42 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RequestError } from '../error-table.js';
 import { fromNode, sendNode } from '../http/node-adapter.js';
-import { toFetchResponse } from '../http/plain.js';
-import { answerError } from '../http/responses.js';
+import { toFetchResponse, type PlainRequest, type PlainResponse } from '../http/plain.js';
+import { answerError, refuse } from '../http/responses.js';
 import { createFastPost } from './fast-post.js';
+import type { GraphiqlAssets } from './graphiql-assets.js';
+import { graphiqlPage, wantsGraphiql } from './graphiql-page.js';
 import { createGraphqlYoga, type YogaDeps } from './yoga.js';
 
+export interface FaceDeps extends YogaDeps {
+  /** GraphiQL's files, when GraphiQL is served. */
+  graphiql: GraphiqlAssets | null;
+}
+
 /**
- * `/graphql`, whole: through fetch (tests) and from node's listener, where the usual POST is
- * answered without yoga's HTTP layer (see fast-post.ts).
+ * `/graphql`, whole, and GraphiQL's files: through fetch (tests) and from node's listener, where
+ * the usual POST is answered without yoga's HTTP layer (see fast-post.ts). A browser opening
+ * `/graphql` gets GraphiQL as the service serves it (graphiql-page.ts), not yoga's page, which
+ * loads it from a public CDN.
  */
-export function createGraphqlFace(deps: YogaDeps) {
+export function createGraphqlFace(deps: FaceDeps) {
   const yoga = createGraphqlYoga(deps);
   const answerDirectly = createFastPost(yoga, deps.log);
   const tooLarge = () => answerError(new RequestError('PAYLOAD_TOO_LARGE'), deps.log);
+  const { graphiql } = deps;
+  const page = (method: string, accept: string | undefined) =>
+    graphiql && wantsGraphiql(method, accept) ? graphiqlPage(graphiql.urls, { token: deps.graphiqlToken }) : null;
 
   function fetch(request: Request): Response | Promise<Response> {
+    const opened = page(request.method, request.headers.get('accept') ?? undefined);
+    if (opened) return toFetchResponse(opened);
     if (Number(request.headers.get('content-length') ?? 0) > deps.maxBodyBytes) return toFetchResponse(tooLarge());
     return yoga.fetch(request);
   }
+
+  /** GraphiQL's files, under GRAPHIQL_ASSETS_PATH; none when GraphiQL is off. */
+  const assets = async (request: PlainRequest, path: string): Promise<PlainResponse> =>
+    graphiql ? graphiql.respond(request, path) : refuse('NOT_FOUND');
 
   /**
    * A POST's body is read here, under the same size limit as REST (declared or not), and handed
@@ -27,6 +45,8 @@ export function createGraphqlFace(deps: YogaDeps) {
    * object goes on as text, for yoga to answer as it always does.
    */
   async function handleNode(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const opened = page(req.method ?? 'GET', req.headers.accept);
+    if (opened) return sendNode(res, opened);
     if (req.method !== 'POST') return yoga(req, res);
     const plain = fromNode(req);
     let text: string;
@@ -43,7 +63,7 @@ export function createGraphqlFace(deps: YogaDeps) {
     return yoga(req, res);
   }
 
-  return { fetch, handleNode, yoga };
+  return { fetch, handleNode, assets, yoga };
 }
 
 export type GraphqlFace = ReturnType<typeof createGraphqlFace>;

@@ -1,19 +1,12 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import type { PlainRequest } from '../http/plain.js';
-import { errorResponse } from '../http/responses.js';
+import type { PlainRequest, PlainResponse } from '../http/plain.js';
+import { refuse } from '../http/responses.js';
 import { ASSET_SECURITY_HEADERS, WORKER_CSP } from '../http/security-headers.js';
 
 /** Where the service serves GraphiQL's files; each file's name carries a hash of its content. */
 export const GRAPHIQL_ASSETS_PATH = '/graphiql/';
-
-/** A PlainResponse whose body may be bytes: PlainResponse's `body` is text only. */
-export interface AssetResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: string | Uint8Array;
-}
 
 /** The URLs the GraphiQL page names; Monaco asks for its workers by these labels. */
 export interface GraphiqlAssetUrls {
@@ -27,7 +20,7 @@ export interface GraphiqlAssetUrls {
 export interface GraphiqlAssets {
   urls: GraphiqlAssetUrls;
   /** Answers a GET or HEAD of a path under GRAPHIQL_ASSETS_PATH. */
-  respond(request: PlainRequest, path: string): Promise<AssetResponse>;
+  respond(request: PlainRequest, path: string): Promise<PlainResponse>;
 }
 
 // Runs before GraphiQL's bundle (both scripts are deferred, so they run in order once the page is
@@ -86,12 +79,12 @@ export async function loadGraphiqlAssets(): Promise<GraphiqlAssets> {
     },
   };
 
-  async function respond(request: PlainRequest, path: string): Promise<AssetResponse> {
+  async function respond(request: PlainRequest, path: string): Promise<PlainResponse> {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return errorResponse('METHOD_NOT_ALLOWED', 'Use GET', {}, { allow: 'GET, HEAD' });
+      return refuse('METHOD_NOT_ALLOWED', { allow: 'GET, HEAD' });
     }
     const asset = assets.get(path);
-    if (!asset) return errorResponse('NOT_FOUND', 'Archivo no encontrado');
+    if (!asset) return refuse('NOT_FOUND');
     const headers = Object.assign({ vary: 'accept-encoding' }, ASSET_SECURITY_HEADERS, asset.headers);
     if (request.header('if-none-match') === asset.headers.etag) return { status: 304, headers, body: '' };
     if (!acceptsGzip(request.header('accept-encoding'))) return { status: 200, headers, body: asset.body };

@@ -30,7 +30,7 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  * of `urls` (see graphiql-assets.ts), so it renders with no network beyond the service and under
  * GRAPHIQL_CSP. Never cached: it may carry a token.
  */
-export function graphiqlPage(urls: GraphiqlAssetUrls, options: GraphiqlPageOptions = {}): PlainResponse {
+export function graphiqlPage(urls: GraphiqlAssetUrls, options: GraphiqlPageOptions = {}): PlainResponse & { body: string } {
   const { token, endpoint = '/graphql', example = CREATE_ORDER_EXAMPLE } = options;
   const graphiql = {
     title: GRAPHIQL_TITLE,

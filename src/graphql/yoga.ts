@@ -49,10 +49,8 @@ export function yogaOptions(deps: YogaDeps): YogaServerOptions<object, ResolverC
     landingPage: false,
     cors: false,
     maxRequestBodySize: deps.maxBodyBytes,
-    graphiql: posture.graphiql && {
-      title: 'Órdenes de asistencia en ruta',
-      ...(deps.graphiqlToken ? { headers: JSON.stringify({ Authorization: `Bearer ${deps.graphiqlToken}` }) } : {}),
-    },
+    // GraphiQL is the face's own page (see face.ts), served with the service's files.
+    graphiql: false,
     maskedErrors: maskedErrors(log, posture),
     logging: {
       // yoga logs a few debug lines per request: no work for them unless they will be written.

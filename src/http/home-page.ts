@@ -1,5 +1,5 @@
 import type { PlainRequest, PlainResponse, PlainRoute } from './plain.js';
-import { errorResponse } from './responses.js';
+import { refuse } from './responses.js';
 import { htmlSecurityHeaders, JSON_SECURITY_HEADERS, STATIC_PAGE_CSP } from './security-headers.js';
 
 const NAME = 'Órdenes de asistencia en ruta';
@@ -68,7 +68,7 @@ export function createHomePage(options: HomePageOptions): PlainRoute {
   };
   return async function homePage(request: PlainRequest): Promise<PlainResponse> {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return errorResponse('METHOD_NOT_ALLOWED', 'Use GET', {}, { allow: 'GET, HEAD' });
+      return refuse('METHOD_NOT_ALLOWED', { allow: 'GET, HEAD' });
     }
     if (prefersJson(request.header('accept'))) {
       const headers = Object.assign({ 'content-type': 'application/json; charset=utf-8', vary: 'accept' }, JSON_SECURITY_HEADERS);

@@ -1,6 +1,6 @@
 import { createOpenApiDocument, type OpenApiOptions } from './openapi.js';
 import type { PlainRequest, PlainResponse, PlainRoute } from './plain.js';
-import { errorResponse } from './responses.js';
+import { refuse } from './responses.js';
 
 /** `GET /openapi.json`: the document, written once; it changes only with a new deployment. */
 export function createOpenApiRoute(options: OpenApiOptions): PlainRoute {
@@ -12,7 +12,7 @@ export function createOpenApiRoute(options: OpenApiOptions): PlainRoute {
   };
   return async function openApiRoute(request: PlainRequest): Promise<PlainResponse> {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return errorResponse('METHOD_NOT_ALLOWED', 'Use GET', {}, { allow: 'GET, HEAD' });
+      return refuse('METHOD_NOT_ALLOWED', { allow: 'GET, HEAD' });
     }
     return { status: 200, headers: { ...headers }, body };
   };

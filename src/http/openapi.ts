@@ -56,7 +56,7 @@ const CONTRACT_STATUS: Record<string, number> = {
   ORDER_OUTCOME_UNKNOWN: 503,
 };
 
-const TABLE: Record<string, { status: number; message: string } | undefined> = ERROR_TABLE;
+const TABLE: Record<string, { status: number; message: unknown } | undefined> = ERROR_TABLE;
 
 /** The HTTP status of an error code: the error table's, else the contract's. */
 export const statusOf = (code: string): number => TABLE[code]?.status ?? CONTRACT_STATUS[code]!;
@@ -93,7 +93,11 @@ export function createOpenApiDocument(options: OpenApiOptions = {}) {
   const schemas = bodySchemas(legacy);
   schemas.ErrorCode = { type: 'string', enum: Object.keys(ERRORS), description: 'The stable part of an error, that programs read' };
   for (const [status, codes] of byStatus) {
-    const messages = codes.flatMap((code) => TABLE[code]?.message ?? []);
+    // Messages that are the same for every answer of their code; the others name a field or an id.
+    const messages = codes.flatMap((code) => {
+      const message = TABLE[code]?.message;
+      return typeof message === 'string' ? [message] : [];
+    });
     schemas[schemaName(status)] = errorSchema(codes, whenEach(codes), messages);
   }
 

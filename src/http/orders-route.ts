@@ -6,8 +6,7 @@ import { toOrderView } from '../order-view.js';
 import { idempotentRequest } from './idempotency-header.js';
 import { readJsonObject } from './json-body.js';
 import type { PlainRequest, PlainResponse } from './plain.js';
-import { RequestError } from '../error-table.js';
-import { answerError, json } from './responses.js';
+import { answerError, json, refuse } from './responses.js';
 
 export interface OrdersRouteDeps {
   authenticate: Authenticate;
@@ -21,7 +20,7 @@ export interface OrdersRouteDeps {
 /** `POST /applications/orders`, wire-compatible with the legacy service. */
 export function createOrdersRoute(deps: OrdersRouteDeps) {
   return async function ordersRoute(request: PlainRequest): Promise<PlainResponse> {
-    if (request.method !== 'POST') return answerError(new RequestError('METHOD_NOT_ALLOWED', { allow: 'POST' }), deps.log);
+    if (request.method !== 'POST') return refuse('METHOD_NOT_ALLOWED', { allow: 'POST' });
     try {
       const caller = await deps.authenticate(request.header('authorization'));
       const content = await readJsonObject(request, deps.maxBodyBytes);

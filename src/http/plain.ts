@@ -16,7 +16,8 @@ export interface PlainRequest {
 export interface PlainResponse {
   status: number;
   headers: Record<string, string>;
-  body: string;
+  /** Text, or bytes (files such as GraphiQL's, compressed or not). */
+  body: string | Uint8Array;
 }
 
 /** A route answers a request to `path`: the URL's path, still percent-encoded. */
@@ -39,5 +40,8 @@ export function fromFetch(request: Request): PlainRequest {
   };
 }
 
+// A fetch Response of these statuses may not have a body, not even an empty one.
+const NO_BODY = new Set([204, 304]);
+
 export const toFetchResponse = (r: PlainResponse): Response =>
-  new Response(r.body, { status: r.status, headers: r.headers });
+  new Response(NO_BODY.has(r.status) ? null : (r.body as BodyInit), { status: r.status, headers: r.headers });

@@ -1,16 +1,25 @@
 import type { Logger } from 'pino';
-import { answerFor, type ErrorAnswer } from '../error-table.js';
+import { answerFor, RequestError, type EdgeErrorCode, type ErrorAnswer } from '../error-table.js';
 import type { PlainResponse } from './plain.js';
 
-export function json(status: number, body: unknown, headers: Record<string, string> = {}): PlainResponse {
+/** A PlainResponse whose body is text, as every answer but a file's is. */
+export type TextResponse = PlainResponse & { body: string };
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): TextResponse {
   return { status, headers: Object.assign({ 'content-type': 'application/json; charset=utf-8' }, headers), body: JSON.stringify(body) };
 }
 
 /** `{"message", "code"}` (plus `field` for invalid input), with the table's status and headers. */
-export function errorJson({ status, message, code, field, headers }: ErrorAnswer): PlainResponse {
+export function errorJson({ status, message, code, field, headers }: ErrorAnswer): TextResponse {
   return json(status, field === undefined ? { message, code } : { message, code, field }, headers);
 }
 
 /** Any failure as REST answers it; the unexpected are logged and masked. */
-export const answerError = (error: unknown, log: Pick<Logger, 'warn' | 'error'>): PlainResponse =>
+export const answerError = (error: unknown, log: Pick<Logger, 'warn' | 'error'>): TextResponse =>
   errorJson(answerFor(error, log));
+
+const silent = { warn: () => {}, error: () => {} };
+
+/** A refusal of the edge's own, e.g. `refuse('METHOD_NOT_ALLOWED', { allow: 'GET' })`. */
+export const refuse = (code: EdgeErrorCode, headers?: Record<string, string>): TextResponse =>
+  errorJson(answerFor(new RequestError(code, headers), silent));

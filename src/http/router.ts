@@ -2,13 +2,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { Authenticate } from '../auth/verify-token.js';
 import type { OrderService } from '../core/create-order.js';
-import { RequestError } from '../error-table.js';
 import type { GraphqlFace } from '../graphql/face.js';
+import { GRAPHIQL_ASSETS_PATH } from '../graphql/graphiql-assets.js';
 import { SANDBOX_PATH } from '../payments/sandbox.js';
+import { createCors } from './cors.js';
+import { createHomePage } from './home-page.js';
+import { createOpenApiRoute } from './openapi-route.js';
 import { fromNode, sendNode } from './node-adapter.js';
 import { createOrdersRoute } from './orders-route.js';
 import { fromFetch, toFetchResponse, type PlainRequest, type PlainResponse, type PlainRoute } from './plain.js';
-import { answerError, json } from './responses.js';
+import { answerError, json, refuse } from './responses.js';
 import { createSandboxPage } from './sandbox-page.js';
 
 export interface AppDeps {
@@ -19,8 +22,13 @@ export interface AppDeps {
   legacyPaymentField: string | null;
   /** Whether the store answers, for /readyz. */
   isReady: () => Promise<boolean>;
-  /** `/graphql`, whole. */
+  /** `/graphql`, whole, and GraphiQL's files. */
   graphql: GraphqlFace;
+  publicUrl: string;
+  /** Whether GraphiQL is served, for the home page's link. */
+  graphiql: boolean;
+  /** Origins allowed by CORS; none when empty. */
+  corsOrigins: readonly string[];
 }
 
 /**
@@ -34,13 +42,18 @@ export function createApp(deps: AppDeps) {
   const healthz: PlainRoute = async () => json(200, { status: 'ok' });
   const readyz: PlainRoute = async () =>
     (await deps.isReady()) ? json(200, { status: 'ready' }) : json(503, { status: 'store unavailable' });
-  const notFound: PlainRoute = async () => answerError(new RequestError('NOT_FOUND'), deps.log);
+  const notFound: PlainRoute = async () => refuse('NOT_FOUND');
+  const home = createHomePage({ graphiql: deps.graphiql });
+  const openApi = createOpenApiRoute({ publicUrl: deps.publicUrl, legacyPaymentField: deps.legacyPaymentField });
 
   const routeFor = (path: string): PlainRoute => {
     if (path === '/applications/orders') return ordersRoute;
     if (path === '/healthz') return healthz;
     if (path === '/readyz') return readyz;
+    if (path === '/') return home;
+    if (path === '/openapi.json') return openApi;
     if (path.startsWith(SANDBOX_PATH)) return sandboxPage;
+    if (path.startsWith(GRAPHIQL_ASSETS_PATH)) return deps.graphql.assets;
     return notFound;
   };
 
@@ -52,15 +65,30 @@ export function createApp(deps: AppDeps) {
     }
   }
 
+  const cors = createCors(deps.corsOrigins);
+
   async function fetch(input: Request | string, init?: RequestInit): Promise<Response> {
     const request = typeof input === 'string' ? new Request(input, init) : input;
     const { pathname } = new URL(request.url);
-    if (pathname === '/graphql') return deps.graphql.fetch(request);
-    return toFetchResponse(await serve(routeFor(pathname), fromFetch(request), pathname));
+    const origin = request.headers.get('origin') ?? undefined;
+    const preflight = cors.preflight(request.method, origin, request.headers.get('access-control-request-method') ?? undefined);
+    if (preflight) return toFetchResponse(preflight);
+    const response =
+      pathname === '/graphql'
+        ? await deps.graphql.fetch(request)
+        : toFetchResponse(await serve(routeFor(pathname), fromFetch(request), pathname));
+    for (const [name, value] of Object.entries(cors.headersFor(origin) ?? {})) response.headers.append(name, value);
+    return response;
   }
 
   async function handleNode(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = pathOf(req.url ?? '/');
+    if (cors.enabled && req.headers.origin) {
+      const preflight = cors.preflight(req.method ?? 'GET', req.headers.origin, req.headers['access-control-request-method']);
+      if (preflight) return sendNode(res, preflight);
+      // Set ahead: node merges them with what the route or yoga writes.
+      for (const [name, value] of Object.entries(cors.headersFor(req.headers.origin) ?? {})) res.setHeader(name, value);
+    }
     if (path === '/graphql') return deps.graphql.handleNode(req, res);
     sendNode(res, await serve(routeFor(path), fromNode(req), path));
   }

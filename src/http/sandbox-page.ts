@@ -3,8 +3,8 @@ import type { OrderService } from '../core/create-order.js';
 import { toMajorUnits } from '../core/pricing.js';
 import { SANDBOX_PATH } from '../payments/sandbox.js';
 import type { PlainRequest, PlainResponse } from './plain.js';
-import { RequestError } from '../error-table.js';
-import { answerError } from './responses.js';
+import { refuse } from './responses.js';
+import { htmlSecurityHeaders, STATIC_PAGE_CSP } from './security-headers.js';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -21,10 +21,10 @@ function decoded(segment: string): string {
 /** `GET /sandbox/payments/<reference>`: the sandbox provider's checkout page. */
 export function createSandboxPage(orders: OrderService, log: Logger) {
   return async function sandboxPage(request: PlainRequest, path: string): Promise<PlainResponse> {
-    if (request.method !== 'GET') return answerError(new RequestError('METHOD_NOT_ALLOWED', { allow: 'GET' }), log);
+    if (request.method !== 'GET') return refuse('METHOD_NOT_ALLOWED', { allow: 'GET' });
     const reference = decoded(path.slice(SANDBOX_PATH.length));
     const order = reference && (await orders.findOrderByPaymentReference(reference));
-    if (!order) return answerError(new RequestError('NOT_FOUND'), log);
+    if (!order) return refuse('NOT_FOUND');
     const amount = new Intl.NumberFormat('es-CL', { style: 'currency', currency: order.currency }).format(
       toMajorUnits(order.amounts.total, order.currency),
     );
@@ -37,6 +37,6 @@ export function createSandboxPage(orders: OrderService, log: Logger) {
 <p>Referencia: <code>${escapeHtml(reference)}</code></p>
 <p>Este es un proveedor de pagos de prueba: no se cobra nada.</p>
 </body></html>`;
-    return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: html };
+    return { status: 200, headers: Object.assign({ 'content-type': 'text/html; charset=utf-8' }, htmlSecurityHeaders(STATIC_PAGE_CSP)), body: html };
   };
 }

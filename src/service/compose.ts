@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { createGraphqlFace } from '../graphql/face.js';
+import { loadGraphiqlAssets } from '../graphql/graphiql-assets.js';
 import { createApp } from '../http/router.js';
 import type { Config } from '../config.js';
 import { createTokenVerifier } from '../auth/verify-token.js';
@@ -94,6 +95,7 @@ export async function composeService(parts: ServiceParts) {
     maxBodyBytes: config.maxBodyBytes,
     posture: config.graphql,
     graphiqlToken: parts.graphiqlToken,
+    graphiql: config.graphql.graphiql ? await loadGraphiqlAssets() : null,
   });
   const app = createApp({
     orders,
@@ -103,6 +105,9 @@ export async function composeService(parts: ServiceParts) {
     legacyPaymentField: config.legacyPaymentField,
     isReady: () => answersWithin(sql, READY_CHECK_MS),
     graphql,
+    publicUrl: config.publicUrl,
+    graphiql: config.graphql.graphiql,
+    corsOrigins: config.corsOrigins,
   });
   const purgeExpired = async () => {
     await idempotency.purge(clock());

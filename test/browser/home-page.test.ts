@@ -34,12 +34,12 @@ describe('GET /', () => {
 
     expect(status).toBe(200);
     expect(headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(JSON.parse(body)).toMatchObject({ graphql: '/graphql', graphiql: '/graphql', openapi: '/openapi.json', healthz: '/healthz', readyz: '/readyz' });
+    expect(JSON.parse(String(body))).toMatchObject({ graphql: '/graphql', graphiql: '/graphql', openapi: '/openapi.json', healthz: '/healthz', readyz: '/readyz' });
   });
 
   it('when GraphiQL is off, then the page offers no link a browser would open it with', async () => {
     const { body } = await createHomePage({ graphiql: false })(request(BROWSER_ACCEPT), '/');
-    const json = JSON.parse((await createHomePage({ graphiql: false })(request('application/json'), '/')).body);
+    const json = JSON.parse(String((await createHomePage({ graphiql: false })(request("application/json"), "/")).body));
 
     expect(body).not.toContain('href="/graphql"');
     expect(json.graphiql).toBeNull();

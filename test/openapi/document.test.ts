@@ -110,7 +110,7 @@ describe('GET /openapi.json', () => {
 
     expect(status).toBe(200);
     expect(headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(JSON.parse(body)).toEqual(JSON.parse(JSON.stringify(createOpenApiDocument({ publicUrl: 'https://orders.example' }))));
+    expect(JSON.parse(String(body))).toEqual(JSON.parse(JSON.stringify(createOpenApiDocument({ publicUrl: 'https://orders.example' }))));
   });
 
   it('when posted to, then it answers 405', async () => {

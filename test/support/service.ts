@@ -54,7 +54,9 @@ async function listen(app: App, sql: Sql, config: Config) {
   };
 }
 
-export interface TestServiceOptions extends Partial<Pick<ServiceParts, 'payments' | 'clock'>> {
+export interface TestServiceOptions extends Partial<Pick<ServiceParts, 'payments' | 'clock' | 'graphiqlToken'>> {
+  /** Serve through the production listener on a port of its own (always so with TEST_VIA=listener). */
+  listen?: boolean;
   env?: Record<string, string>;
   /** Where the store lives; by default PostgreSQL when TEST_DATABASE_URL is set, else PGlite. */
   engine?: Engine;
@@ -77,7 +79,7 @@ export async function startTestService(options: TestServiceOptions = {}) {
     },
   );
   const token = await signTestToken();
-  const listener = VIA_LISTENER ? await listen(service.app, sql, config) : null;
+  const listener = VIA_LISTENER || options.listen ? await listen(service.app, sql, config) : null;
 
   async function call(path: string, init: RequestInit & { auth?: string | null } = {}) {
     const { auth = `Bearer ${token}`, ...rest } = init;
@@ -100,6 +102,8 @@ export async function startTestService(options: TestServiceOptions = {}) {
     ...service,
     sql,
     token,
+    /** The listener's base URL, when the service listens. */
+    base: listener?.base,
     call,
     rest: (body: unknown, init: RequestInit & { auth?: string | null } = {}) =>
       call('/applications/orders', {
