@@ -1,4 +1,4 @@
-import type { OrderPolicy } from './core/create-order.js';
+import type { OrderPolicy } from './core/native-fulfilment.js';
 import type { ServiceCode } from './core/order.js';
 import { minorUnitDigits, toMinorUnits } from './core/pricing.js';
 

@@ -1,105 +1,20 @@
-import {
-  OrderOutcomeUnknownError,
-  IdempotencyKeyInUseError,
-  IdempotencyKeyReusedError,
-  InvalidInputError,
-  NoOperatorAvailableError,
-  PaymentProviderError,
-} from './errors.js';
-import { estimateTravel, type TravelModel } from './estimate.js';
+import { IdempotencyKeyInUseError, IdempotencyKeyReusedError, InvalidInputError, OrderOutcomeUnknownError } from './errors.js';
+import type { Fulfilment } from './fulfilment.js';
 import { MAX_IDEMPOTENCY_KEY_LENGTH, type IdempotencyStore, type IdempotentRequest } from './idempotency.js';
-import { SERVICE_NAMES, type NewOrder, type Order } from './order.js';
-import { parseOrderRequest, type OrderRequest } from './order-request.js';
-import type { Caller, OperatorLocator, OrderStore, PaymentProvider } from './ports.js';
-import { priceService, type PricingPolicy } from './pricing.js';
-
-export interface OrderPolicy {
-  travel: TravelModel;
-  pricing: PricingPolicy;
-  dispatchRadiusMetres: number;
-}
+import type { Order } from './order.js';
+import { parseOrderRequest } from './order-request.js';
+import type { Caller } from './ports.js';
 
 export interface OrderServiceDeps {
-  orders: OrderStore;
-  operators: OperatorLocator;
-  payments: PaymentProvider;
+  fulfilment: Fulfilment;
   idempotency: IdempotencyStore;
-  policy: OrderPolicy;
   clock: () => Date;
-  newPaymentReference: () => string;
 }
 
 export type OrderService = ReturnType<typeof createOrderService>;
 
+/** The create-order use case, whichever fulfilment makes the order. */
 export function createOrderService(deps: OrderServiceDeps) {
-  const { policy } = deps;
-
-  async function requestPaymentLink(reference: string, order: Omit<NewOrder, 'paymentUrl'>): Promise<string> {
-    try {
-      const link = await deps.payments.createPaymentLink({
-        reference,
-        amount: order.amounts.total,
-        currency: order.currency,
-        // No plate or phone: the provider has no need of personal data.
-        description: `Asistencia en ruta: ${SERVICE_NAMES[order.serviceCode]}`,
-      });
-      return link.url;
-    } catch (cause) {
-      throw new PaymentProviderError({ cause });
-    }
-  }
-
-  /**
-   * Validate, find the nearest available operator, estimate and price the trip, get a payment
-   * link, store the order. A link is only handed out with a stored order: when the store fails,
-   * the link is voided and the error goes up; but not when the order may have been stored.
-   */
-  async function createNew(caller: Caller, request: OrderRequest, idempotencyKey?: string): Promise<Order> {
-    const operator = deps.operators.nearestAvailable(request.origin, request.serviceCode, policy.dispatchRadiusMetres);
-    if (!operator) throw new NoOperatorAvailableError();
-
-    const trip = estimateTravel(request.origin, request.destination, policy.travel);
-    const approach = estimateTravel(operator.position, request.origin, policy.travel);
-    const now = deps.clock();
-    const paymentReference = deps.newPaymentReference();
-    const draft = {
-      ownerSubject: caller.subject,
-      status: 'pending',
-      pendingStatus: 'pending_payment',
-      paymentReference,
-      origin: request.origin,
-      destination: request.destination,
-      originTitle: request.originTitle,
-      destinationTitle: request.destinationTitle,
-      serviceCode: request.serviceCode,
-      vehicleIdentification: request.vehicleIdentification,
-      distanceMetres: trip.distanceMetres,
-      durationSeconds: trip.durationSeconds,
-      amounts: priceService(request.serviceCode, trip.distanceMetres, policy.pricing),
-      currency: policy.pricing.currency,
-      partnerDistanceMetres: approach.distanceMetres,
-      partnerDurationSeconds: approach.durationSeconds,
-      quotedOperatorId: operator.id,
-      clientName: request.clientName ?? (caller.name || null),
-      clientPhone: request.phoneNumber,
-      partnerId: null,
-      createdAt: now,
-      updatedAt: now,
-    } satisfies Omit<NewOrder, 'paymentUrl'>;
-
-    const paymentUrl = await requestPaymentLink(paymentReference, draft);
-    try {
-      return await deps.orders.insert({ paymentUrl, ...draft }, idempotencyKey);
-    } catch (error) {
-      if (!(error instanceof OrderOutcomeUnknownError)) {
-        await Promise.resolve()
-          .then(() => deps.payments.cancelPaymentLink(paymentReference))
-          .catch(() => undefined);
-      }
-      throw error;
-    }
-  }
-
   /**
    * Creates an order. With an Idempotency-Key, the first request with that key makes the order
    * and any repeat of it gets the same order back; a refused request leaves the key free, since
@@ -107,7 +22,7 @@ export function createOrderService(deps: OrderServiceDeps) {
    */
   async function createOrder(caller: Caller, input: unknown, idempotent?: IdempotentRequest): Promise<Order> {
     const request = parseOrderRequest(input);
-    if (!idempotent) return createNew(caller, request);
+    if (!idempotent) return deps.fulfilment.fulfil(caller, request);
 
     const { key, fingerprint } = idempotent;
     if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
@@ -117,12 +32,12 @@ export function createOrderService(deps: OrderServiceDeps) {
     if (claim.kind === 'reused') throw new IdempotencyKeyReusedError();
     if (claim.kind === 'in-use') throw new IdempotencyKeyInUseError();
     if (claim.kind === 'done') {
-      const order = await deps.orders.findById(claim.orderId, caller.subject);
+      const order = await deps.fulfilment.find(caller, claim.orderId);
       if (order) return order;
       throw new Error(`order ${claim.orderId} bound to an idempotency key is missing`);
     }
     try {
-      return await createNew(caller, request, key);
+      return await deps.fulfilment.fulfil(caller, request, key);
     } catch (error) {
       // Only an order-less claim is released: an order stored before a failure keeps its key. One
       // that may have been stored keeps its claim, so that a retry finds it rather than makes another.
@@ -132,12 +47,8 @@ export function createOrderService(deps: OrderServiceDeps) {
   }
 
   function findOrder(caller: Caller, id: number): Promise<Order | null> {
-    return deps.orders.findById(id, caller.subject);
+    return deps.fulfilment.find(caller, id);
   }
 
-  function findOrderByPaymentReference(reference: string): Promise<Order | null> {
-    return deps.orders.findByPaymentReference(reference);
-  }
-
-  return { createOrder, findOrder, findOrderByPaymentReference };
+  return { createOrder, findOrder };
 }

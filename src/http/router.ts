@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { Authenticate } from '../auth/verify-token.js';
 import type { OrderService } from '../core/create-order.js';
+import type { Order } from '../core/order.js';
 import type { GraphqlFace } from '../graphql/face.js';
 import { GRAPHIQL_ASSETS_PATH } from '../graphql/graphiql-assets.js';
 import { SANDBOX_PATH } from '../payments/sandbox.js';
@@ -20,6 +21,8 @@ export interface AppDeps {
   log: Logger;
   maxBodyBytes: number;
   legacyPaymentField: string | null;
+  /** The order a sandbox payment link names. */
+  findByPaymentReference: (reference: string) => Promise<Order | null>;
   /** Whether the store answers, for /readyz. */
   isReady: () => Promise<boolean>;
   /** `/graphql`, whole, and GraphiQL's files. */
@@ -38,7 +41,7 @@ export interface AppDeps {
  */
 export function createApp(deps: AppDeps) {
   const ordersRoute = createOrdersRoute(deps);
-  const sandboxPage = createSandboxPage(deps.orders, deps.log);
+  const sandboxPage = createSandboxPage(deps.findByPaymentReference);
   const healthz: PlainRoute = async () => json(200, { status: 'ok' });
   const readyz: PlainRoute = async () =>
     (await deps.isReady()) ? json(200, { status: 'ready' }) : json(503, { status: 'store unavailable' });

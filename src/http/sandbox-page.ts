@@ -1,5 +1,4 @@
-import type { Logger } from 'pino';
-import type { OrderService } from '../core/create-order.js';
+import type { Order } from '../core/order.js';
 import { toMajorUnits } from '../core/pricing.js';
 import { SANDBOX_PATH } from '../payments/sandbox.js';
 import type { PlainRequest, PlainResponse } from './plain.js';
@@ -19,11 +18,11 @@ function decoded(segment: string): string {
 }
 
 /** `GET /sandbox/payments/<reference>`: the sandbox provider's checkout page. */
-export function createSandboxPage(orders: OrderService, log: Logger) {
+export function createSandboxPage(findByPaymentReference: (reference: string) => Promise<Order | null>) {
   return async function sandboxPage(request: PlainRequest, path: string): Promise<PlainResponse> {
     if (request.method !== 'GET') return refuse('METHOD_NOT_ALLOWED', { allow: 'GET' });
     const reference = decoded(path.slice(SANDBOX_PATH.length));
-    const order = reference && (await orders.findOrderByPaymentReference(reference));
+    const order = reference && (await findByPaymentReference(reference));
     if (!order) return refuse('NOT_FOUND');
     const amount = new Intl.NumberFormat('es-CL', { style: 'currency', currency: order.currency }).format(
       toMajorUnits(order.amounts.total, order.currency),

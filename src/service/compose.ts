@@ -6,6 +6,7 @@ import { createApp } from '../http/router.js';
 import type { Config } from '../config.js';
 import { createTokenVerifier } from '../auth/verify-token.js';
 import { createOrderService } from '../core/create-order.js';
+import { createNativeFulfilment } from '../core/native-fulfilment.js';
 import { createOperatorService } from '../core/operator-service.js';
 import type { PaymentProvider } from '../core/ports.js';
 import { createSandboxPayments } from '../payments/sandbox.js';
@@ -77,15 +78,15 @@ export async function composeService(parts: ServiceParts) {
   const idempotency = createIdempotencyStore(sql, { staleAfterMs: 60_000, keepForMs: config.idempotencyKeyTtlMs });
   await idempotency.purge(clock());
 
-  const orders = createOrderService({
+  const native = createNativeFulfilment({
     orders: createOrderStore(sql, { findOutcomeWithinMs: config.timeouts.storeMs }),
     operators: roster,
     payments: parts.payments ?? createSandboxPayments(config.publicUrl),
-    idempotency,
     policy: config.policy,
     clock,
     newPaymentReference: randomUUID,
   });
+  const orders = createOrderService({ fulfilment: native, idempotency, clock });
 
   const authenticate = createTokenVerifier({ secret: parts.secret, ...config.auth });
   const graphql = createGraphqlFace({
@@ -103,6 +104,7 @@ export async function composeService(parts: ServiceParts) {
     log,
     maxBodyBytes: config.maxBodyBytes,
     legacyPaymentField: config.legacyPaymentField,
+    findByPaymentReference: native.findByPaymentReference,
     isReady: () => answersWithin(sql, READY_CHECK_MS),
     graphql,
     publicUrl: config.publicUrl,

@@ -26,7 +26,7 @@ describe('with NODE_ENV=production', () => {
     expect((await service.call('/graphiql/start.js', { auth: null })).status).toBe(404);
   });
 
-  it.each([
+  it.each<[string, { query: string; variables?: Record<string, unknown> }]>([
     ['a misspelled field', { query: '{ ordr(id: "1") { id } }' }],
     ['a misspelled enum value', { query: CREATE_ORDER, variables: misspelled }],
   ])('when an operation has %s, then the error suggests no name of the schema', async (_, operation) => {

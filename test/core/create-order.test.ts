@@ -153,10 +153,10 @@ describe('finding orders', () => {
   });
 
   it('an order is found by its payment reference', async () => {
-    const { service } = arrange();
+    const { service, fulfilment } = arrange();
     const order = await service.createOrder(ana, towing);
 
-    expect(await service.findOrderByPaymentReference('ref-1')).toEqual(order);
-    expect(await service.findOrderByPaymentReference('ref-unknown')).toBeNull();
+    expect(await fulfilment.findByPaymentReference('ref-1')).toEqual(order);
+    expect(await fulfilment.findByPaymentReference('ref-unknown')).toBeNull();
   });
 });

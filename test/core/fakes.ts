@@ -1,5 +1,6 @@
 // Hand-written fakes for the ports of the order service, shared by the core tests.
-import { createOrderService, type OrderPolicy } from '../../src/core/create-order.js';
+import { createOrderService } from '../../src/core/create-order.js';
+import { createNativeFulfilment, type OrderPolicy } from '../../src/core/native-fulfilment.js';
 import type { Operator } from '../../src/core/operator.js';
 import { createOperatorRoster } from '../support/scan-roster.js';
 import type { IdempotencyStore } from '../../src/core/idempotency.js';
@@ -118,14 +119,14 @@ export function arrangeOrderService(options: Arrangement) {
   const orders = inMemoryStore(options.storeFailure, idempotency.keys);
   const payments = recordingPayments(options.payFailure, options.cancelFailure);
   let references = 0;
-  const service = createOrderService({
+  const fulfilment = createNativeFulfilment({
     orders,
     operators: roster.locator,
     payments: payments.provider,
-    idempotency,
     policy,
     clock: () => new Date(NOW),
     newPaymentReference: () => `ref-${++references}`,
   });
-  return { service, orders, payments, idempotency, lookups: roster.lookups };
+  const service = createOrderService({ fulfilment, idempotency, clock: () => new Date(NOW) });
+  return { service, fulfilment, orders, payments, idempotency, lookups: roster.lookups };
 }
