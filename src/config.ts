@@ -16,6 +16,8 @@ export const SETTINGS = {
   AUTH_AUDIENCE: { default: '', doc: 'when set, tokens must carry exactly this `aud`' },
   AUTH_CLOCK_TOLERANCE_SECONDS: { default: '30', doc: 'allowed clock skew for `exp`, `nbf` and `iat`; tokens must carry `exp`' },
   NODE_ENV: { default: '', doc: '`production` refuses to start without an AUTH_* setting and never prints tokens' },
+  RATE_LIMIT_PER_MINUTE: { default: '600', doc: 'requests per token `sub` (per client address without a valid token) per minute on both faces; `0` turns the limit off' },
+  REDIS_URL: { default: '', doc: 'redis://… where the rate limit is shared by every instance; else PostgreSQL shares it when DATABASE_URL is set' },
   CORS_ORIGINS: { default: '', doc: 'comma-separated origins browser pages may call from (e.g. `https://app.example`); none when unset' },
   GRAPHIQL: { default: '', doc: 'serve GraphiQL at GET /graphql: `true` or `false`; on by default, off in production' },
   GRAPHQL_INTROSPECTION: { default: '', doc: 'answer GraphQL introspection: `true` or `false`; on by default, off in production' },
@@ -25,6 +27,8 @@ export const SETTINGS = {
   HEADERS_TIMEOUT_MS: { default: '10000', doc: "a request's headers must arrive within this; else the connection is closed (408)" },
   REQUEST_TIMEOUT_MS: { default: '30000', doc: 'a whole request (headers and body) must arrive within this' },
   KEEP_ALIVE_TIMEOUT_MS: { default: '5000', doc: 'an idle keep-alive connection is closed after this; behind a load balancer, set it above the balancer\'s idle timeout' },
+  SHUTDOWN_DELAY_MS: { default: '0', doc: 'after SIGTERM, /readyz answers 503 and requests are still taken for this long, while a load balancer notices' },
+  SHUTDOWN_TIMEOUT_MS: { default: '10000', doc: 'after that, requests in flight get this long to finish before their connections are closed' },
   STORE_TIMEOUT_MS: { default: '5000', doc: 'PostgreSQL: deadline of one statement; an order whose insert may have been applied is then looked up for as long again' },
   CURRENCY: { default: 'CLP', doc: 'ISO 4217 currency of every amount' },
   TARIFF_TOWING_BASE: { default: '25000', doc: 'towing: base amount, in CURRENCY' },
@@ -62,12 +66,15 @@ export interface Config {
   };
   production: boolean;
   corsOrigins: string[];
+  rateLimitPerMinute: number;
+  redisUrl: string | null;
   /** What GraphQL shows of the schema; off in production unless asked for. */
   graphql: { introspection: boolean; graphiql: boolean; suggestions: boolean };
   publicUrl: string;
   logLevel: string;
   maxBodyBytes: number;
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number; storeMs: number };
+  shutdown: { delayMs: number; timeoutMs: number };
   policy: OrderPolicy;
   legacyPaymentField: string | null;
   idempotencyKeyTtlMs: number;
@@ -143,6 +150,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     production,
     corsOrigins: corsOrigins(get('CORS_ORIGINS')),
+    rateLimitPerMinute: number('RATE_LIMIT_PER_MINUTE', { min: 0, integer: true }),
+    redisUrl: redisUrl(optional('REDIS_URL')),
     graphql: {
       introspection: flag('GRAPHQL_INTROSPECTION', !production),
       graphiql: flag('GRAPHIQL', !production),
@@ -157,6 +166,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       requestMs: number('REQUEST_TIMEOUT_MS', { min: 100, integer: true }),
       keepAliveMs: number('KEEP_ALIVE_TIMEOUT_MS', { min: 0, integer: true }),
       storeMs: number('STORE_TIMEOUT_MS', { min: 100, integer: true }),
+    },
+    shutdown: {
+      delayMs: number('SHUTDOWN_DELAY_MS', { min: 0, integer: true }),
+      timeoutMs: number('SHUTDOWN_TIMEOUT_MS', { min: 0, integer: true }),
     },
     policy: {
       pricing: {
@@ -195,4 +208,9 @@ function corsOrigins(list: string): string[] {
       }
       return origin;
     });
+}
+
+function redisUrl(url: string | null): string | null {
+  if (url && !/^rediss?:\/\//.test(url)) throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
+  return url;
 }

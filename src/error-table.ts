@@ -21,6 +21,7 @@ export type EdgeErrorCode =
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'OPERATION_LIMIT_EXCEEDED'
   | 'ONE_ORDER_PER_REQUEST'
+  | 'RATE_LIMITED'
   | 'INTERNAL';
 
 export type ErrorCode = DomainErrorCode | RosterErrorCode | IdempotencyErrorCode | StoreErrorCode | EdgeErrorCode;
@@ -76,6 +77,8 @@ export const ERROR_TABLE = {
     message: (e: { limit: string }) => `La operación GraphQL excede un límite: ${e.limit}`,
   },
   ONE_ORDER_PER_REQUEST: { status: 400, message: 'Una solicitud puede crear a lo más una orden (createOrder)' },
+  // Retry-After and the RateLimit-* headers are the limiter's, on the error itself.
+  RATE_LIMITED: { status: 429, message: 'Demasiadas solicitudes; espere lo que indica Retry-After' },
   // An outage of the store is short-lived or long; either way a client should not hammer it.
   STORE_UNAVAILABLE: {
     status: 503,

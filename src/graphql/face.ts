@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RequestError } from '../error-table.js';
 import { fromNode, sendNode } from '../http/node-adapter.js';
 import { toFetchResponse, type PlainRequest, type PlainResponse } from '../http/plain.js';
-import { answerError, refuse } from '../http/responses.js';
+import { answerFor } from '../error-table.js';
+import { answerError, json, refuse } from '../http/responses.js';
 import { createFastPost } from './fast-post.js';
 import type { GraphiqlAssets } from './graphiql-assets.js';
 import { graphiqlPage, wantsGraphiql } from './graphiql-page.js';
@@ -63,7 +64,14 @@ export function createGraphqlFace(deps: FaceDeps) {
     return yoga(req, res);
   }
 
-  return { fetch, handleNode, assets, yoga };
+  /** A refusal made before GraphQL ran (the rate limit), as a GraphQL answer with the table's status. */
+  function refusal(error: Error): PlainResponse {
+    const answer = answerFor(error, deps.log);
+    const extensions = { code: answer.code };
+    return json(answer.status, { errors: [{ message: answer.message, extensions }] }, answer.headers);
+  }
+
+  return { fetch, handleNode, assets, refusal, yoga };
 }
 
 export type GraphqlFace = ReturnType<typeof createGraphqlFace>;

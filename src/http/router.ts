@@ -6,11 +6,12 @@ import type { Order } from '../core/order.js';
 import type { GraphqlFace } from '../graphql/face.js';
 import { GRAPHIQL_ASSETS_PATH } from '../graphql/graphiql-assets.js';
 import { SANDBOX_PATH } from '../payments/sandbox.js';
-import { createCors } from './cors.js';
+import { createAdmission } from './admission.js';
 import { createHomePage } from './home-page.js';
 import { createOpenApiRoute } from './openapi-route.js';
 import { fromNode, sendNode } from './node-adapter.js';
 import { createOrdersRoute } from './orders-route.js';
+import { RateLimitedError, type RateLimit } from './rate-limit.js';
 import { fromFetch, toFetchResponse, type PlainRequest, type PlainResponse, type PlainRoute } from './plain.js';
 import { answerError, json, refuse } from './responses.js';
 import { createSandboxPage } from './sandbox-page.js';
@@ -32,6 +33,8 @@ export interface AppDeps {
   graphiql: boolean;
   /** Origins allowed by CORS; none when empty. */
   corsOrigins: readonly string[];
+  /** Each client's allowance of API requests; null for none. */
+  rateLimit: RateLimit | null;
 }
 
 /**
@@ -68,30 +71,40 @@ export function createApp(deps: AppDeps) {
     }
   }
 
-  const cors = createCors(deps.corsOrigins);
+  const admit = createAdmission(deps);
+  // Both faces count against the limit; GraphiQL's page and files do not.
+  const isApi = (path: string, method: string, accept: string | undefined) =>
+    path === '/applications/orders' || (path === '/graphql' && !(method === 'GET' && accept?.includes('text/html')));
+  /** An answer given before the route: a preflight, or a refusal in the face's own shape. */
+  const early = (path: string, answer: PlainResponse | RateLimitedError): PlainResponse => {
+    if (!(answer instanceof RateLimitedError)) return answer;
+    return path === '/graphql' ? deps.graphql.refusal(answer) : answerError(answer, deps.log);
+  };
 
   async function fetch(input: Request | string, init?: RequestInit): Promise<Response> {
     const request = typeof input === 'string' ? new Request(input, init) : input;
     const { pathname } = new URL(request.url);
-    const origin = request.headers.get('origin') ?? undefined;
-    const preflight = cors.preflight(request.method, origin, request.headers.get('access-control-request-method') ?? undefined);
-    if (preflight) return toFetchResponse(preflight);
+    const header = (name: string) => request.headers.get(name) ?? undefined;
+    const api = isApi(pathname, request.method, header('accept'));
+    const admission = await admit({ method: request.method, header, address: undefined, api });
+    if ('early' in admission) return toFetchResponse(early(pathname, admission.early));
     const response =
       pathname === '/graphql'
         ? await deps.graphql.fetch(request)
         : toFetchResponse(await serve(routeFor(pathname), fromFetch(request), pathname));
-    for (const [name, value] of Object.entries(cors.headersFor(origin) ?? {})) response.headers.append(name, value);
+    for (const [name, value] of Object.entries(admission.headers)) response.headers.append(name, value);
     return response;
   }
 
   async function handleNode(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = pathOf(req.url ?? '/');
-    if (cors.enabled && req.headers.origin) {
-      const preflight = cors.preflight(req.method ?? 'GET', req.headers.origin, req.headers['access-control-request-method']);
-      if (preflight) return sendNode(res, preflight);
-      // Set ahead: node merges them with what the route or yoga writes.
-      for (const [name, value] of Object.entries(cors.headersFor(req.headers.origin) ?? {})) res.setHeader(name, value);
-    }
+    const method = req.method ?? 'GET';
+    const header = (name: string) => req.headers[name] as string | undefined;
+    const api = isApi(path, method, req.headers.accept);
+    const admission = await admit({ method, header, address: req.socket.remoteAddress, api });
+    if ('early' in admission) return sendNode(res, early(path, admission.early));
+    // Set ahead: node merges them with what the route or yoga writes.
+    for (const name in admission.headers) res.setHeader(name, admission.headers[name]!);
     if (path === '/graphql') return deps.graphql.handleNode(req, res);
     sendNode(res, await serve(routeFor(path), fromNode(req), path));
   }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { createGraphqlFace } from '../graphql/face.js';
 import { loadGraphiqlAssets } from '../graphql/graphiql-assets.js';
+import type { RateLimit } from '../http/rate-limit.js';
 import { createApp } from '../http/router.js';
 import type { Config } from '../config.js';
 import { createTokenVerifier } from '../auth/verify-token.js';
@@ -42,6 +43,10 @@ export interface ServiceParts {
   secret: string | null;
   graphiqlToken?: string;
   payments?: PaymentProvider;
+  /** Each client's allowance of API requests (see rate-limiter.ts); none when left out. */
+  rateLimit?: RateLimit | null;
+  /** Whether the process is shutting down: /readyz then answers 503. */
+  draining?: () => boolean;
   clock?: () => Date;
 }
 
@@ -105,11 +110,12 @@ export async function composeService(parts: ServiceParts) {
     maxBodyBytes: config.maxBodyBytes,
     legacyPaymentField: config.legacyPaymentField,
     findByPaymentReference: native.findByPaymentReference,
-    isReady: () => answersWithin(sql, READY_CHECK_MS),
+    isReady: async () => !parts.draining?.() && (await answersWithin(sql, READY_CHECK_MS)),
     graphql,
     publicUrl: config.publicUrl,
     graphiql: config.graphql.graphiql,
     corsOrigins: config.corsOrigins,
+    rateLimit: parts.rateLimit ?? null,
   });
   const purgeExpired = async () => {
     await idempotency.purge(clock());

@@ -3,6 +3,10 @@ import { ERROR_TABLE } from '../../src/error-table.js';
 import { onEngine, postgres, postgresEngine, testServer } from '../support/engines.js';
 import { restBody, startTestService, type TestService } from '../support/service.js';
 import { startTcpProxy } from '../support/tcp-proxy.js';
+import { createOpenApiDocument } from '../../src/http/openapi.js';
+import { createOpenApiValidator } from '../support/openapi-validator.js';
+
+const openApi = createOpenApiValidator(createOpenApiDocument());
 
 // The service reaches PostgreSQL through a proxy that cuts the connection when the server
 // answers the orders insert: the insert is committed, and the service never hears so.
@@ -62,6 +66,7 @@ describe.skipIf(postgres.skip !== null)(`when the connection is cut as an order 
     expect(response.status).toBe(503);
     expect(response.body).toEqual({ code: 'ORDER_OUTCOME_UNKNOWN', message: ERROR_TABLE.ORDER_OUTCOME_UNKNOWN.message });
     expect(response.headers.get('retry-after')).toBe('5');
+    expect(openApi.problems('POST', '/applications/orders', response)).toEqual([]);
     const reference = created.at(-1)!;
     expect(cancelled).not.toContain(reference);
 
