@@ -16,6 +16,7 @@ export const SETTINGS = {
   AUTH_AUDIENCE: { default: '', doc: 'when set, tokens must carry exactly this `aud`' },
   AUTH_CLOCK_TOLERANCE_SECONDS: { default: '30', doc: 'allowed clock skew for `exp`, `nbf` and `iat`; tokens must carry `exp`' },
   NODE_ENV: { default: '', doc: '`production` refuses to start without an AUTH_* setting and never prints tokens' },
+  METRICS_PORT: { default: '', doc: 'when set, GET /metrics is served on this port alone (keep it private); else on PORT, for tokens with the scope metrics:read' },
   RATE_LIMIT_PER_MINUTE: { default: '600', doc: 'requests per token `sub` (per client address without a valid token) per minute on both faces; `0` turns the limit off' },
   REDIS_URL: { default: '', doc: 'redis://… where the rate limit is shared by every instance; else PostgreSQL shares it when DATABASE_URL is set' },
   CORS_ORIGINS: { default: '', doc: 'comma-separated origins browser pages may call from (e.g. `https://app.example`); none when unset' },
@@ -67,6 +68,8 @@ export interface Config {
   production: boolean;
   corsOrigins: string[];
   rateLimitPerMinute: number;
+  /** Null: /metrics on the service's port, behind a token. */
+  metricsPort: number | null;
   redisUrl: string | null;
   /** What GraphQL shows of the schema; off in production unless asked for. */
   graphql: { introspection: boolean; graphiql: boolean; suggestions: boolean };
@@ -151,6 +154,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     production,
     corsOrigins: corsOrigins(get('CORS_ORIGINS')),
     rateLimitPerMinute: number('RATE_LIMIT_PER_MINUTE', { min: 0, integer: true }),
+    metricsPort: get('METRICS_PORT') ? number('METRICS_PORT', { min: 0, max: 65535, integer: true }) : null,
     redisUrl: redisUrl(optional('REDIS_URL')),
     graphql: {
       introspection: flag('GRAPHQL_INTROSPECTION', !production),

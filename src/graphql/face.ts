@@ -7,6 +7,7 @@ import { answerError, json, refuse } from '../http/responses.js';
 import { createFastPost } from './fast-post.js';
 import type { GraphiqlAssets } from './graphiql-assets.js';
 import { graphiqlPage, wantsGraphiql } from './graphiql-page.js';
+import type { OperationNote } from './operation-note.js';
 import { createGraphqlYoga, type YogaDeps } from './yoga.js';
 
 export interface FaceDeps extends YogaDeps {
@@ -28,11 +29,11 @@ export function createGraphqlFace(deps: FaceDeps) {
   const page = (method: string, accept: string | undefined) =>
     graphiql && wantsGraphiql(method, accept) ? graphiqlPage(graphiql.urls, { token: deps.graphiqlToken }) : null;
 
-  function fetch(request: Request): Response | Promise<Response> {
+  function fetch(request: Request, note?: OperationNote): Response | Promise<Response> {
     const opened = page(request.method, request.headers.get('accept') ?? undefined);
     if (opened) return toFetchResponse(opened);
     if (Number(request.headers.get('content-length') ?? 0) > deps.maxBodyBytes) return toFetchResponse(tooLarge());
-    return yoga.fetch(request);
+    return yoga.fetch(request, { note });
   }
 
   /** GraphiQL's files, under GRAPHIQL_ASSETS_PATH; none when GraphiQL is off. */
@@ -58,7 +59,7 @@ export function createGraphqlFace(deps: FaceDeps) {
       return sendNode(res, answerError(error, deps.log));
     }
     const body = parsedObject(plain.header('content-type'), text);
-    const answer = await answerDirectly(plain, body);
+    const answer = await answerDirectly(plain, body, (req as { note?: OperationNote }).note);
     if (answer) return sendNode(res, answer);
     Object.assign(req, { body: body ?? text });
     return yoga(req, res);

@@ -8,8 +8,11 @@ import { GRAPHIQL_ASSETS_PATH } from '../graphql/graphiql-assets.js';
 import { SANDBOX_PATH } from '../payments/sandbox.js';
 import { createAdmission } from './admission.js';
 import { createHomePage } from './home-page.js';
+import { createMetricsRoute } from './metrics-route.js';
 import { createOpenApiRoute } from './openapi-route.js';
 import { fromNode, sendNode } from './node-adapter.js';
+import type { Metrics } from '../metrics/metrics.js';
+import { codeOfAnswer, createObserver, type Observation } from './observation.js';
 import { createOrdersRoute } from './orders-route.js';
 import { RateLimitedError, type RateLimit } from './rate-limit.js';
 import { fromFetch, toFetchResponse, type PlainRequest, type PlainResponse, type PlainRoute } from './plain.js';
@@ -35,6 +38,10 @@ export interface AppDeps {
   corsOrigins: readonly string[];
   /** Each client's allowance of API requests; null for none. */
   rateLimit: RateLimit | null;
+  /** Where API requests are counted and timed; none when left out. */
+  metrics?: Metrics;
+  /** Whether GET /metrics is answered here (with a token), rather than on METRICS_PORT. */
+  metricsOnMainPort?: boolean;
 }
 
 /**
@@ -51,6 +58,8 @@ export function createApp(deps: AppDeps) {
   const notFound: PlainRoute = async () => refuse('NOT_FOUND');
   const home = createHomePage({ graphiql: deps.graphiql });
   const openApi = createOpenApiRoute({ publicUrl: deps.publicUrl, legacyPaymentField: deps.legacyPaymentField });
+  // On this port only when no port of their own is set for them.
+  const metricsRoute = deps.metrics && deps.metricsOnMainPort ? createMetricsRoute(deps.metrics.registry, deps.authenticate) : null;
 
   const routeFor = (path: string): PlainRoute => {
     if (path === '/applications/orders') return ordersRoute;
@@ -58,6 +67,7 @@ export function createApp(deps: AppDeps) {
     if (path === '/readyz') return readyz;
     if (path === '/') return home;
     if (path === '/openapi.json') return openApi;
+    if (path === '/metrics' && metricsRoute) return metricsRoute;
     if (path.startsWith(SANDBOX_PATH)) return sandboxPage;
     if (path.startsWith(GRAPHIQL_ASSETS_PATH)) return deps.graphql.assets;
     return notFound;
@@ -81,17 +91,35 @@ export function createApp(deps: AppDeps) {
     return path === '/graphql' ? deps.graphql.refusal(answer) : answerError(answer, deps.log);
   };
 
+  const observe = createObserver(deps.metrics);
+  /** The code an answer of `path` ends with, for its observation. */
+  const finish = (observation: Observation | null, answer: PlainResponse | number) => {
+    if (!observation) return;
+    if (typeof answer !== 'number') return observation.done(codeOfAnswer(answer));
+    observation.done(observation.note.code !== 'OK' || answer < 400 ? observation.note.code : `HTTP_${answer}`);
+  };
+
   async function fetch(input: Request | string, init?: RequestInit): Promise<Response> {
     const request = typeof input === 'string' ? new Request(input, init) : input;
     const { pathname } = new URL(request.url);
     const header = (name: string) => request.headers.get(name) ?? undefined;
     const api = isApi(pathname, request.method, header('accept'));
+    const observation = api ? observe(pathname) : null;
     const admission = await admit({ method: request.method, header, address: undefined, api });
-    if ('early' in admission) return toFetchResponse(early(pathname, admission.early));
-    const response =
-      pathname === '/graphql'
-        ? await deps.graphql.fetch(request)
-        : toFetchResponse(await serve(routeFor(pathname), fromFetch(request), pathname));
+    if ('early' in admission) {
+      const answer = early(pathname, admission.early);
+      finish(observation, answer);
+      return toFetchResponse(answer);
+    }
+    let response: Response;
+    if (pathname === '/graphql') {
+      response = await deps.graphql.fetch(request, observation?.note);
+      finish(observation, response.status);
+    } else {
+      const answer = await serve(routeFor(pathname), fromFetch(request), pathname);
+      finish(observation, answer);
+      response = toFetchResponse(answer);
+    }
     for (const [name, value] of Object.entries(admission.headers)) response.headers.append(name, value);
     return response;
   }
@@ -101,12 +129,23 @@ export function createApp(deps: AppDeps) {
     const method = req.method ?? 'GET';
     const header = (name: string) => req.headers[name] as string | undefined;
     const api = isApi(path, method, req.headers.accept);
+    const observation = api ? observe(path) : null;
     const admission = await admit({ method, header, address: req.socket.remoteAddress, api });
-    if ('early' in admission) return sendNode(res, early(path, admission.early));
+    if ('early' in admission) {
+      const answer = early(path, admission.early);
+      finish(observation, answer);
+      return sendNode(res, answer);
+    }
     // Set ahead: node merges them with what the route or yoga writes.
     for (const name in admission.headers) res.setHeader(name, admission.headers[name]!);
-    if (path === '/graphql') return deps.graphql.handleNode(req, res);
-    sendNode(res, await serve(routeFor(path), fromNode(req), path));
+    if (path === '/graphql') {
+      if (observation) Object.assign(req, { note: observation.note });
+      await deps.graphql.handleNode(req, res);
+      return finish(observation, res.statusCode);
+    }
+    const answer = await serve(routeFor(path), fromNode(req), path);
+    finish(observation, answer);
+    sendNode(res, answer);
   }
 
   return { fetch, handleNode };

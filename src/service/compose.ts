@@ -4,6 +4,8 @@ import { createGraphqlFace } from '../graphql/face.js';
 import { loadGraphiqlAssets } from '../graphql/graphiql-assets.js';
 import type { RateLimit } from '../http/rate-limit.js';
 import { createApp } from '../http/router.js';
+import { createMetrics, type Metrics } from '../metrics/metrics.js';
+import { observedOrders, observedPayments, observedSql } from '../metrics/observed.js';
 import type { Config } from '../config.js';
 import { createTokenVerifier } from '../auth/verify-token.js';
 import { createOrderService } from '../core/create-order.js';
@@ -47,17 +49,21 @@ export interface ServiceParts {
   rateLimit?: RateLimit | null;
   /** Whether the process is shutting down: /readyz then answers 503. */
   draining?: () => boolean;
+  metrics?: Metrics;
   clock?: () => Date;
 }
 
 /** Migrates and seeds the store, loads the roster and wires the core to its adapters and edges. */
 export async function composeService(parts: ServiceParts) {
-  const { config, sql, log } = parts;
+  const { config, log } = parts;
   const clock = parts.clock ?? (() => new Date());
+  const metrics = parts.metrics ?? createMetrics();
+  const sql = observedSql(parts.sql, metrics);
+  const batches = (writer: string) => (size: number) => metrics.batches.observe({ writer }, size);
   const applied = await migrate(sql);
   if (applied.length) log.info({ applied }, 'migrations applied');
 
-  const operatorStore = createOperatorStore(sql);
+  const operatorStore = createOperatorStore(sql, { onBatch: batches('operator moves') });
   if (config.seedDemoOperators) {
     const seeded = await seedDemoOperators(operatorStore, clock());
     if (seeded) log.info({ seeded }, 'demo operators seeded into an empty roster');
@@ -84,14 +90,14 @@ export async function composeService(parts: ServiceParts) {
   await idempotency.purge(clock());
 
   const native = createNativeFulfilment({
-    orders: createOrderStore(sql, { findOutcomeWithinMs: config.timeouts.storeMs }),
+    orders: createOrderStore(sql, { findOutcomeWithinMs: config.timeouts.storeMs, onBatch: batches('orders') }),
     operators: roster,
-    payments: parts.payments ?? createSandboxPayments(config.publicUrl),
+    payments: observedPayments(parts.payments ?? createSandboxPayments(config.publicUrl), metrics),
     policy: config.policy,
     clock,
     newPaymentReference: randomUUID,
   });
-  const orders = createOrderService({ fulfilment: native, idempotency, clock });
+  const orders = observedOrders(createOrderService({ fulfilment: native, idempotency, clock }), metrics);
 
   const authenticate = createTokenVerifier({ secret: parts.secret, ...config.auth });
   const graphql = createGraphqlFace({
@@ -110,16 +116,18 @@ export async function composeService(parts: ServiceParts) {
     maxBodyBytes: config.maxBodyBytes,
     legacyPaymentField: config.legacyPaymentField,
     findByPaymentReference: native.findByPaymentReference,
-    isReady: async () => !parts.draining?.() && (await answersWithin(sql, READY_CHECK_MS)),
+    isReady: async () => !parts.draining?.() && (await answersWithin(parts.sql, READY_CHECK_MS)),
     graphql,
     publicUrl: config.publicUrl,
     graphiql: config.graphql.graphiql,
     corsOrigins: config.corsOrigins,
     rateLimit: parts.rateLimit ?? null,
+    metrics,
+    metricsOnMainPort: config.metricsPort === null,
   });
   const purgeExpired = async () => {
     await idempotency.purge(clock());
     await rosterSync?.purge();
   };
-  return { app, orders, operators, roster, rosterSync, purgeExpired };
+  return { app, orders, operators, roster, rosterSync, purgeExpired, metrics };
 }

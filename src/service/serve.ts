@@ -1,6 +1,11 @@
 import type { Logger } from 'pino';
 import { resolveAuth } from '../auth/dev-secret.js';
 import { signToken } from '../auth/sign-token.js';
+import { createServer, type Server } from 'node:http';
+import type { Registry } from 'prom-client';
+import { createMetricsRoute } from '../http/metrics-route.js';
+import { fromNode, sendNode } from '../http/node-adapter.js';
+import { refuse } from '../http/responses.js';
 import { composeService } from './compose.js';
 import { createListener } from './listener.js';
 import { createRateLimit } from './rate-limiter.js';
@@ -37,7 +42,7 @@ export async function serve(config: Config, log: Logger, opening: Promise<Sql>, 
   const graphiqlToken = await developmentToken(config);
   const rateLimit = createRateLimit(config);
   let draining = false;
-  const { app, rosterSync, purgeExpired } = await composeService({
+  const { app, rosterSync, purgeExpired, metrics } = await composeService({
     config,
     sql,
     log,
@@ -54,6 +59,7 @@ export async function serve(config: Config, log: Logger, opening: Promise<Sql>, 
   ];
 
   const server = createListener(app, sql, config.timeouts);
+  const metricsServer = config.metricsPort === null ? null : await listenForMetrics(metrics.registry, config);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);
@@ -81,6 +87,7 @@ export async function serve(config: Config, log: Logger, opening: Promise<Sql>, 
     }, config.shutdown.timeoutMs);
     await closed;
     clearTimeout(late);
+    metricsServer?.close();
     await rateLimit?.close();
     await sql.close();
     log.info('stopped');
@@ -88,4 +95,18 @@ export async function serve(config: Config, log: Logger, opening: Promise<Sql>, 
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+/** GET /metrics alone, on METRICS_PORT: a port operators keep private, so it needs no token. */
+async function listenForMetrics(registry: Registry, config: Config): Promise<Server> {
+  const route = createMetricsRoute(registry, null);
+  const server = createServer(async (req, res) => {
+    const path = new URL(req.url ?? '/', 'http://metrics').pathname;
+    sendNode(res, path === '/metrics' ? await route(fromNode(req), path) : refuse('NOT_FOUND'));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.metricsPort!, config.host, resolve);
+  });
+  return server;
 }

@@ -145,9 +145,11 @@ function insertStatement(inserts: readonly Insert[]): [text: string, params: Uin
 export interface OrderStoreOptions {
   /** How long an insert whose outcome is unknown is looked up before the answer is "unknown". */
   findOutcomeWithinMs: number;
+  /** Told each batch's size as it is written. */
+  onBatch?: (size: number) => void;
 }
 
-export function createOrderStore(sql: Sql, { findOutcomeWithinMs = 5_000 }: Partial<OrderStoreOptions> = {}): OrderStore {
+export function createOrderStore(sql: Sql, { findOutcomeWithinMs = 5_000, onBatch }: Partial<OrderStoreOptions> = {}): OrderStore {
   // The engine gives UUIDs back in lower case.
   const withId = (order: NewOrder, ids: Map<string, number>) => {
     const id = ids.get(order.paymentReference.toLowerCase());
@@ -180,7 +182,7 @@ export function createOrderStore(sql: Sql, { findOutcomeWithinMs = 5_000 }: Part
     }
     const ids = new Map(rows.map((r) => [r.payment_reference, Number(r.id)]));
     return inserts.map(({ order }) => withId(order, ids)!);
-  }, { maxBatch: MAX_BATCH, next: 'end of turn' });
+  }, { maxBatch: MAX_BATCH, next: 'end of turn', onBatch });
 
   return {
     insert: (order, idempotencyKey) => write({ order, idempotencyKey }),
