@@ -6,6 +6,7 @@ import { peakRssMb, rssMb } from './memory.js';
 import { machine, printTable, writeResults } from './report.js';
 import { printScaling, scaling } from './scaling.js';
 import { scenarios, type Interleaved, type Scenario } from './scenarios.js';
+import { buildBaseline } from './baseline.js';
 import { buildService } from './service.js';
 import { readSettings, type Settings } from './settings.js';
 import { startupOnExistingStoreMs } from './startup.js';
@@ -21,8 +22,9 @@ async function main() {
     `${settings.warmupSeconds} s warm-up, ${settings.seconds} s measured per scenario\n`);
 
   await buildService();
+  const baseline = settings.baselineRef ? await buildBaseline(settings.baselineRef) : null;
   const measurements: Measurement[] = [];
-  for (const step of await scenarios()) {
+  for (const step of await scenarios(baseline)) {
     if ('interleaved' in step) {
       measurements.push(...(await measureInTurn(step, settings)));
     } else {

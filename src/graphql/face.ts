@@ -46,22 +46,29 @@ export function createGraphqlFace(deps: FaceDeps) {
    * stream into a fetch body. The usual operation is answered directly; a body that is not a JSON
    * object goes on as text, for yoga to answer as it always does.
    */
-  async function handleNode(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /** `extra`: headers every answer to the request carries (CORS, the rate limit's). */
+  async function handleNode(req: IncomingMessage, res: ServerResponse, extra?: Record<string, string>): Promise<void> {
     const opened = page(req.method ?? 'GET', req.headers.accept);
-    if (opened) return sendNode(res, opened);
-    if (req.method !== 'POST') return yoga(req, res);
+    if (opened) return sendNode(res, opened, extra);
+    if (req.method !== 'POST') return viaYoga(req, res, extra);
     const plain = fromNode(req);
     let text: string;
     try {
-      if (Number(plain.header('content-length')) > deps.maxBodyBytes) return sendNode(res, tooLarge());
+      if (Number(plain.header('content-length')) > deps.maxBodyBytes) return sendNode(res, tooLarge(), extra);
       text = await plain.text(deps.maxBodyBytes);
     } catch (error) {
-      return sendNode(res, answerError(error, deps.log));
+      return sendNode(res, answerError(error, deps.log), extra);
     }
     const body = parsedObject(plain.header('content-type'), text);
     const answer = await answerDirectly(plain, body, (req as { note?: OperationNote }).note);
-    if (answer) return sendNode(res, answer);
+    if (answer) return sendNode(res, answer, extra);
     Object.assign(req, { body: body ?? text });
+    return viaYoga(req, res, extra);
+  }
+
+  /** yoga writes the answer itself: the extra headers are set ahead, and node merges them in. */
+  function viaYoga(req: IncomingMessage, res: ServerResponse, extra?: Record<string, string>) {
+    for (const name in extra) res.setHeader(name, extra[name]!);
     return yoga(req, res);
   }
 

@@ -136,16 +136,14 @@ export function createApp(deps: AppDeps) {
       finish(observation, answer);
       return sendNode(res, answer);
     }
-    // Set ahead: node merges them with what the route or yoga writes.
-    for (const name in admission.headers) res.setHeader(name, admission.headers[name]!);
     if (path === '/graphql') {
       if (observation) Object.assign(req, { note: observation.note });
-      await deps.graphql.handleNode(req, res);
+      await deps.graphql.handleNode(req, res, admission.headers);
       return finish(observation, res.statusCode);
     }
     const answer = await serve(routeFor(path), fromNode(req), path);
     finish(observation, answer);
-    sendNode(res, answer);
+    sendNode(res, answer, admission.headers);
   }
 
   return { fetch, handleNode };
