@@ -6,7 +6,7 @@ import type {
   PaymentState,
 } from '../core/payment-events.js';
 import { toMinorUnits } from '../core/pricing.js';
-import { createJsonClient, OutboundError } from '../routing/outbound-http.js';
+import { createJsonClient, OutboundError } from '../outbound/json-client.js';
 import { MERCADO_PAGO_API_URL } from './mercado-pago.js';
 import { matchesAny, parseSignatureHeader, signatureManifest, signatureTimeMs, signManifest } from './mercado-pago-signature.js';
 

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { PaymentLinkRequest, PaymentProvider } from '../core/ports.js';
 import { toMajorUnits } from '../core/pricing.js';
-import { createJsonClient, OutboundError } from '../routing/outbound-http.js';
+import { createJsonClient, OutboundError } from '../outbound/json-client.js';
 
 export const MERCADO_PAGO_API_URL = 'https://api.mercadopago.com';
 

@@ -1,6 +1,6 @@
 import type { Point } from '../core/order.js';
 import { NoRouteError, type Route, type RoutingProvider } from '../core/routing.js';
-import { createJsonClient, OutboundError } from './outbound-http.js';
+import { createJsonClient, OutboundError } from '../outbound/json-client.js';
 
 export const GOOGLE_ROUTES_URL = 'https://routes.googleapis.com';
 

@@ -1,6 +1,6 @@
 import type { Point } from '../core/order.js';
 import { NoRouteError, type Route, type RoutingProvider } from '../core/routing.js';
-import { createJsonClient, OutboundError } from './outbound-http.js';
+import { createJsonClient, OutboundError } from '../outbound/json-client.js';
 
 export interface OsrmOptions {
   /** Where osrm-routed listens, e.g. http://localhost:5000 (a path prefix is kept). */

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Point } from '../../src/core/order.js';
 import { NoRouteError } from '../../src/core/routing.js';
 import { createGoogleRoutesRouting } from '../../src/routing/google-routes.js';
-import { OutboundError } from '../../src/routing/outbound-http.js';
+import { OutboundError } from '../../src/outbound/json-client.js';
 import { fakeRoadMetres } from '../support/fakes/fake-osrm.js';
 import { FAKE_GOOGLE_KEY, startFakeGoogleRoutes } from '../support/fakes/fake-google-routes.js';
 

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Point } from '../../src/core/order.js';
 import { NoRouteError } from '../../src/core/routing.js';
 import { createOsrmRouting } from '../../src/routing/osrm.js';
-import { OutboundError } from '../../src/routing/outbound-http.js';
+import { OutboundError } from '../../src/outbound/json-client.js';
 import { fakeRoadMetres, startFakeOsrm } from '../support/fakes/fake-osrm.js';
 
 const plazaDeArmas: Point = { latitude: -33.4378, longitude: -70.6505 };
