@@ -48,6 +48,8 @@ export interface LegEstimatorDeps {
   /** How long an estimate may wait for the provider before it falls back. */
   deadlineMs: number;
   travel: TravelModel;
+  /** Told of every leg routed through the provider (not of great-circle legs without one), with its time. */
+  observe?: (leg: LegEstimate, ms: number) => void;
 }
 
 export type LegEstimator = (from: Point, to: Point, signal?: AbortSignal) => Promise<LegEstimate>;
@@ -57,7 +59,7 @@ export type LegEstimator = (from: Point, to: Point, signal?: AbortSignal) => Pro
  * the great circle times the circuity factor. Never throws for the provider's sake: an order
  * is not refused because routing failed, it is priced on the fallback and says so.
  */
-export function createLegEstimator({ provider, deadlineMs, travel }: LegEstimatorDeps): LegEstimator {
+export function createLegEstimator({ provider, deadlineMs, travel, observe }: LegEstimatorDeps): LegEstimator {
   return async (from, to, signal) => {
     const greatCircle = (fallback?: FallbackReason): LegEstimate =>
       fallback
@@ -65,9 +67,14 @@ export function createLegEstimator({ provider, deadlineMs, travel }: LegEstimato
         : { source: 'great_circle', ...estimateTravel(from, to, travel) };
     if (!provider) return greatCircle();
 
+    const started = observe ? performance.now() : 0;
     const outcome = await routeWithin(provider, from, to, deadlineMs, signal);
-    if (outcome.kind !== 'answered') return greatCircle(outcome.reason);
-    return toLeg(outcome.route, greatCircleMetres(from, to)) ?? greatCircle('provider_garbage');
+    const leg =
+      outcome.kind === 'answered'
+        ? (toLeg(outcome.route, greatCircleMetres(from, to)) ?? greatCircle('provider_garbage'))
+        : greatCircle(outcome.reason);
+    observe?.(leg, performance.now() - started);
+    return leg;
   };
 }
 

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { Authenticate } from '../auth/verify-token.js';
 import type { OrderService } from '../core/create-order.js';
-import type { Order } from '../core/order.js';
+import type { PaymentNotifications } from '../core/payment-notifications.js';
 import type { GraphqlFace } from '../graphql/face.js';
 import { GRAPHIQL_ASSETS_PATH } from '../graphql/graphiql-assets.js';
 import { SANDBOX_PATH } from '../payments/sandbox.js';
@@ -12,8 +12,9 @@ import { createOpenApiRoute } from './openapi-route.js';
 import { fromNode, sendNode } from './node-adapter.js';
 import { createOrdersRoute } from './orders-route.js';
 import { fromFetch, toFetchResponse, type PlainRequest, type PlainResponse, type PlainRoute } from './plain.js';
+import { createPaymentNotificationsRoute, NOTIFICATIONS_PATH } from './payment-notifications-route.js';
 import { answerError, json, refuse } from './responses.js';
-import { createSandboxPage } from './sandbox-page.js';
+import { createSandboxPage, type SandboxPageDeps } from './sandbox-page.js';
 
 export interface AppDeps {
   orders: OrderService;
@@ -21,8 +22,10 @@ export interface AppDeps {
   log: Logger;
   maxBodyBytes: number;
   legacyPaymentField: string | null;
-  /** The order a sandbox payment link names. */
-  findByPaymentReference: (reference: string) => Promise<Order | null>;
+  /** The sandbox provider's page, Pay and Cancel; null when another provider is configured. */
+  sandbox: SandboxPageDeps | null;
+  /** Payment providers' notifications. */
+  paymentNotifications: PaymentNotifications;
   /** Whether the store answers, for /readyz. */
   isReady: () => Promise<boolean>;
   /** `/graphql`, whole, and GraphiQL's files. */
@@ -41,7 +44,12 @@ export interface AppDeps {
  */
 export function createApp(deps: AppDeps) {
   const ordersRoute = createOrdersRoute(deps);
-  const sandboxPage = createSandboxPage(deps.findByPaymentReference);
+  const sandboxPage = deps.sandbox ? createSandboxPage(deps.sandbox) : null;
+  const notificationsRoute = createPaymentNotificationsRoute({
+    notifications: deps.paymentNotifications,
+    maxBodyBytes: deps.maxBodyBytes,
+    log: deps.log,
+  });
   const healthz: PlainRoute = async () => json(200, { status: 'ok' });
   const readyz: PlainRoute = async () =>
     (await deps.isReady()) ? json(200, { status: 'ready' }) : json(503, { status: 'store unavailable' });
@@ -49,13 +57,16 @@ export function createApp(deps: AppDeps) {
   const home = createHomePage({ graphiql: deps.graphiql });
   const openApi = createOpenApiRoute({ publicUrl: deps.publicUrl, legacyPaymentField: deps.legacyPaymentField });
 
-  const routeFor = (path: string): PlainRoute => {
+  // `search` is the target's query: only the notification route reads one (Mercado Pago names
+  // the payment in it, and signs it).
+  const routeFor = (path: string, search: () => URLSearchParams): PlainRoute => {
     if (path === '/applications/orders') return ordersRoute;
     if (path === '/healthz') return healthz;
     if (path === '/readyz') return readyz;
     if (path === '/') return home;
     if (path === '/openapi.json') return openApi;
-    if (path.startsWith(SANDBOX_PATH)) return sandboxPage;
+    if (path.startsWith(NOTIFICATIONS_PATH)) return (request, at) => notificationsRoute(request, at, search());
+    if (sandboxPage && path.startsWith(SANDBOX_PATH)) return sandboxPage;
     if (path.startsWith(GRAPHIQL_ASSETS_PATH)) return deps.graphql.assets;
     return notFound;
   };
@@ -72,14 +83,15 @@ export function createApp(deps: AppDeps) {
 
   async function fetch(input: Request | string, init?: RequestInit): Promise<Response> {
     const request = typeof input === 'string' ? new Request(input, init) : input;
-    const { pathname } = new URL(request.url);
+    const url = new URL(request.url);
+    const { pathname } = url;
     const origin = request.headers.get('origin') ?? undefined;
     const preflight = cors.preflight(request.method, origin, request.headers.get('access-control-request-method') ?? undefined);
     if (preflight) return toFetchResponse(preflight);
     const response =
       pathname === '/graphql'
         ? await deps.graphql.fetch(request)
-        : toFetchResponse(await serve(routeFor(pathname), fromFetch(request), pathname));
+        : toFetchResponse(await serve(routeFor(pathname, () => url.searchParams), fromFetch(request), pathname));
     for (const [name, value] of Object.entries(cors.headersFor(origin) ?? {})) response.headers.append(name, value);
     return response;
   }
@@ -93,7 +105,8 @@ export function createApp(deps: AppDeps) {
       for (const [name, value] of Object.entries(cors.headersFor(req.headers.origin) ?? {})) res.setHeader(name, value);
     }
     if (path === '/graphql') return deps.graphql.handleNode(req, res);
-    sendNode(res, await serve(routeFor(path), fromNode(req), path));
+    const search = () => new URL(req.url ?? '/', 'http://service').searchParams;
+    sendNode(res, await serve(routeFor(path, search), fromNode(req), path));
   }
 
   return { fetch, handleNode };

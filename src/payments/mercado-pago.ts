@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { PaymentLinkRequest, PaymentProvider } from '../core/ports.js';
+import type { PaymentLink, PaymentLinkRequest, PaymentProvider } from '../core/ports.js';
 import { toMajorUnits } from '../core/pricing.js';
 import { createJsonClient, OutboundError } from '../outbound/json-client.js';
 
@@ -12,8 +12,6 @@ export interface MercadoPagoOptions {
   /** https://api.mercadopago.com unless a test points it elsewhere. */
   baseUrl?: string;
   timeoutMs: number;
-  /** How long a link can be paid; after that Mercado Pago refuses it. Unset: no expiry. */
-  linkTtlMs?: number;
   /** Where the payer's browser returns after paying (Checkout Pro `back_urls`). */
   backUrls?: { success?: string; pending?: string; failure?: string };
   /** Test credentials pay at sandbox_init_point instead of init_point. */
@@ -22,15 +20,13 @@ export interface MercadoPagoOptions {
   clock?: () => Date;
 }
 
-export interface MercadoPagoLink {
-  url: string;
-  /** The preference's id: keep it with the order to void the link without a search. */
-  preferenceId: string;
+/** linkId is the preference's id: kept with the order, it voids the link without a search. */
+export interface MercadoPagoLink extends PaymentLink {
+  linkId: string;
 }
 
 export interface MercadoPagoPayments extends PaymentProvider {
-  createPaymentLink(request: PaymentLinkRequest): Promise<MercadoPagoLink>;
-  cancelPaymentLink(reference: string, preferenceId?: string): Promise<void>;
+  createPaymentLink(request: PaymentLinkRequest, signal?: AbortSignal): Promise<MercadoPagoLink>;
   close(): Promise<void>;
 }
 
@@ -56,16 +52,16 @@ export function createMercadoPagoPayments(options: MercadoPagoOptions): MercadoP
   // store needs no search. Bounded: a reference forgotten here is found by searching.
   const recent = new LRUCache<string, string>({ max: 10_000 });
 
-  async function createPaymentLink({ reference, amount, currency, description }: PaymentLinkRequest): Promise<MercadoPagoLink> {
-    const now = clock();
+  async function createPaymentLink(request: PaymentLinkRequest, signal?: AbortSignal): Promise<MercadoPagoLink> {
+    const { reference, amount, currency, description } = request;
     const body = {
       items: [{ id: reference, title: description, quantity: 1, unit_price: toMajorUnits(amount, currency), currency_id: currency }],
       external_reference: reference,
       notification_url: webhooksOnly(options.notificationUrl),
-      ...preferenceExtras(options, now),
+      ...preferenceExtras(options.backUrls, request.expiresAt, clock()),
     };
     const headers = { 'x-idempotency-key': reference, ...auth };
-    const answer = await client.request({ method: 'POST', path: '/checkout/preferences', headers, body });
+    const answer = await client.request({ method: 'POST', path: '/checkout/preferences', headers, body, signal });
     if (answer.status !== 201 && answer.status !== 200) throw refused(answer.status, answer.body);
     const created = answer.body as { id?: unknown; init_point?: unknown; sandbox_init_point?: unknown };
     const url = options.sandbox ? created.sandbox_init_point : created.init_point;
@@ -73,7 +69,7 @@ export function createMercadoPagoPayments(options: MercadoPagoOptions): MercadoP
       throw new OutboundError(SERVICE, 'malformed', 'yes', 'preference without id or init_point', answer.status);
     }
     recent.set(reference, created.id);
-    return { url, preferenceId: created.id };
+    return { url, linkId: created.id };
   }
 
   async function cancelPaymentLink(reference: string, preferenceId?: string): Promise<void> {
@@ -102,15 +98,16 @@ export function createMercadoPagoPayments(options: MercadoPagoOptions): MercadoP
   return { createPaymentLink, cancelPaymentLink, close: () => client.close() };
 }
 
-function preferenceExtras({ backUrls, linkTtlMs }: MercadoPagoOptions, now: Date) {
+function preferenceExtras(backUrls: MercadoPagoOptions['backUrls'], expiresAt: Date | undefined, now: Date) {
   const extras: Record<string, unknown> = {};
   if (backUrls) extras.back_urls = backUrls;
   // auto_return needs back_urls.success; without it Mercado Pago refuses the preference.
   if (backUrls?.success) extras.auto_return = 'approved';
-  if (linkTtlMs) {
+  // The order's expiry: Mercado Pago refuses to take a payment past it, as the sweep cancels it.
+  if (expiresAt) {
     extras.expires = true;
     extras.expiration_date_from = iso(now);
-    extras.expiration_date_to = iso(new Date(now.getTime() + linkTtlMs));
+    extras.expiration_date_to = iso(expiresAt);
   }
   return extras;
 }

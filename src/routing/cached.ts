@@ -20,6 +20,8 @@ export interface RouteCacheOptions {
   maxEntries?: number;
   /** Milliseconds; injected by tests. */
   now?: () => number;
+  /** Told of every lookup: answered from the cache or not. */
+  onLookup?: (hit: boolean) => void;
 }
 
 export interface RouteCacheStats {
@@ -57,10 +59,12 @@ export function cachedRouting(
     const kept = entries.get(key);
     if (kept && kept.expiresAt > now()) {
       hits += 1;
+      options.onLookup?.(true);
       return kept.route;
     }
     if (kept) entries.delete(key);
     misses += 1;
+    options.onLookup?.(false);
     const answer = await provider.route(from, to, signal);
     if (isSane(answer)) entries.set(key, { route: answer, expiresAt: now() + ttlMs });
     return answer;

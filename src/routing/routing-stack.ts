@@ -1,4 +1,5 @@
-import type { RoutingProvider } from '../core/routing.js';
+import type { Point } from '../core/order.js';
+import { NoRouteError, type Route, type RoutingProvider } from '../core/routing.js';
 import { cachedRouting, type RouteCacheOptions, type RouteCacheStats } from './cached.js';
 import { createGoogleRoutesRouting } from './google-routes.js';
 import { createOsrmRouting } from './osrm.js';
@@ -18,6 +19,13 @@ export interface RoutingSettings {
   breaker?: BreakerOptions;
 }
 
+export interface RoutingObserver {
+  /** Every call that reached the adapter: `ok`, `no_route`, or the failure's kind (timeout, server_error…). */
+  call?(provider: RoutingProviderName, outcome: string, ms: number): void;
+  /** Every lookup of the route cache. */
+  cache?(hit: boolean): void;
+}
+
 export interface RoutingStack {
   /** null for great_circle: the leg estimator then needs nothing. */
   provider: RoutingProvider | null;
@@ -27,13 +35,14 @@ export interface RoutingStack {
 }
 
 /** The configured adapter, behind a circuit breaker, behind a cache: cached(resilient(adapter)). */
-export function createRoutingStack(settings: RoutingSettings): RoutingStack {
+export function createRoutingStack(settings: RoutingSettings, observe: RoutingObserver = {}): RoutingStack {
   if (settings.provider === 'great_circle') {
     return { provider: null, cacheStats: () => null, breakerState: () => null, close: async () => {} };
   }
   const adapter = createAdapter(settings);
-  const resilient = resilientRouting(adapter, settings.breaker);
-  const cached = settings.cache === false ? null : cachedRouting(resilient, settings.cache);
+  const resilient = resilientRouting(observed(adapter, settings.provider, observe), settings.breaker);
+  const cached =
+    settings.cache === false ? null : cachedRouting(resilient, Object.assign({ onLookup: observe.cache }, settings.cache));
   return {
     provider: cached ?? resilient,
     cacheStats: () => cached?.stats() ?? null,
@@ -56,4 +65,24 @@ function createAdapter(settings: RoutingSettings) {
     timeoutMs,
     connections,
   });
+}
+
+/** The adapter, its calls timed and told to the observer; the breaker's refusals never reach it. */
+function observed(adapter: RoutingProvider, name: RoutingProviderName, observe: RoutingObserver): RoutingProvider {
+  const call = observe.call;
+  if (!call) return adapter;
+  return {
+    async route(from: Point, to: Point, signal: AbortSignal): Promise<Route> {
+      const started = performance.now();
+      try {
+        const route = await adapter.route(from, to, signal);
+        call(name, 'ok', performance.now() - started);
+        return route;
+      } catch (error) {
+        const kind = error instanceof NoRouteError ? 'no_route' : ((error as { kind?: string }).kind ?? 'error');
+        call(name, kind, performance.now() - started);
+        throw error;
+      }
+    },
+  };
 }

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createOrderService } from '../../src/core/create-order.js';
+import { createNativeFulfilment } from '../../src/core/native-fulfilment.js';
 import type { NotificationVerdict } from '../../src/core/payment-events.js';
 import type { Caller } from '../../src/core/ports.js';
 import { createMercadoPagoNotifications } from '../../src/payments/mercado-pago-notifications.js';
@@ -41,15 +42,15 @@ function arrange(storeFailure?: Error) {
   const keys = inMemoryKeys();
   const orders = inMemoryStore(storeFailure, keys.keys);
   let n = 0;
-  const service = createOrderService({
+  const fulfilment = createNativeFulfilment({
     orders,
     operators: recordingRoster([operator('op-near', -33.42)]).locator,
     payments,
-    idempotency: keys,
     policy,
     clock: () => new Date(),
     newPaymentReference: () => `flow-${Date.now()}-${++n}`,
   });
+  const service = createOrderService({ fulfilment, idempotency: keys, clock: () => new Date() });
   return { service, orders, close: () => payments.close() };
 }
 

@@ -43,14 +43,15 @@ describe('creating a Mercado Pago payment link', () => {
       external_reference: 'ref-create',
       notification_url: `${NOTIFY}?source_news=webhooks`,
     });
-    expect(link).toEqual({ url: mp.preference('ref-create')!.init_point, preferenceId: mp.preference('ref-create')!.id });
+    expect(link).toEqual({ url: mp.preference('ref-create')!.init_point, linkId: mp.preference('ref-create')!.id });
     expect(mp.payable('ref-create')).toBe(true);
   });
 
-  it('when a lifetime is configured, then the link expires after it', async () => {
+  it("when the order's link expires, then the preference expires then", async () => {
     const now = new Date('2026-01-02T03:04:05.678Z');
+    const expiresAt = new Date('2026-01-02T04:04:05.678Z');
 
-    await adapter({ linkTtlMs: 3_600_000, clock: () => now }).createPaymentLink(request('ref-ttl'));
+    await adapter({ clock: () => now }).createPaymentLink(Object.assign(request('ref-ttl'), { expiresAt }));
 
     expect(mp.preference('ref-ttl')).toMatchObject({
       expires: true,
@@ -137,9 +138,9 @@ describe('voiding a Mercado Pago payment link', () => {
   });
 
   it('when given the preference id kept with the order, then it voids that preference', async () => {
-    const { preferenceId } = await adapter().createPaymentLink(request('ref-kept'));
+    const { linkId } = await adapter().createPaymentLink(request('ref-kept'));
 
-    await adapter().cancelPaymentLink('ref-kept', preferenceId);
+    await adapter().cancelPaymentLink('ref-kept', linkId);
 
     expect(mp.payable('ref-kept')).toBe(false);
   });
