@@ -45,7 +45,8 @@ export function createSandboxLinkStore(sql: Sql): SandboxLinks {
       if (!row) return null;
       const expiresAt = row.payment_expires_at === null ? null : new Date(row.payment_expires_at);
       const lapsed = row.payment_status === 'expired' || (expiresAt !== null && expiresAt <= now);
-      const state: SandboxLinkState = row.state ?? (lapsed ? 'expired' : 'open');
+      // A paid link stays paid; one past its expiry reads as expired, voided by the sweep or not.
+      const state: SandboxLinkState = row.state === 'paid' ? 'paid' : lapsed ? 'expired' : (row.state ?? 'open');
       return {
         reference: reference.toLowerCase(),
         orderId: Number(row.id),
