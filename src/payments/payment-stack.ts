@@ -64,6 +64,7 @@ export function createPaymentStack(deps: PaymentStackDeps): PaymentStack {
       baseUrl: mp.apiUrl,
       timeoutMs: settings.timeoutMs,
       sandbox: mp.testCheckout,
+      clock,
       ...(mp.backUrl ? { backUrls: { success: mp.backUrl, pending: mp.backUrl, failure: mp.backUrl } } : {}),
     });
     const notifications = createMercadoPagoNotifications({
