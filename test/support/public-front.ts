@@ -55,7 +55,7 @@ function toRequest(req: IncomingMessage, bytes: Buffer): Request {
   return new Request(`http://${req.headers.host}${req.url}`, {
     method,
     headers,
-    body: method === 'GET' || method === 'HEAD' ? undefined : bytes,
+    body: method === 'GET' || method === 'HEAD' ? undefined : new Uint8Array(bytes),
     redirect: 'manual',
   });
 }
