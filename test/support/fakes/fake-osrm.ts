@@ -16,8 +16,10 @@ export const fakeRoadMetres = (from: Point, to: Point) => Math.round(greatCircle
  * osrm-routed's route service on loopback, answering in the documented shape (the recorded
  * example with the road computed for the points asked). `mode` switches how it misbehaves.
  */
-export async function startFakeOsrm() {
+export async function startFakeOsrm(options: { delayMs?: number } = {}) {
   const state = { mode: 'ok' as OsrmMode, answered: 0 };
+  // A real osrm-routed answers a city route in a few milliseconds; the bench asks for that.
+  const delayed = (send: () => void) => (options.delayMs ? setTimeout(send, options.delayMs) : send());
   const server = await startFakeServer((request, response) => {
     const { pathname, searchParams } = new URL(request.url, 'http://osrm');
     const match = ROUTE_PATH.exec(pathname);
@@ -47,7 +49,7 @@ export async function startFakeOsrm() {
       case 'ok': {
         state.answered += 1;
         const distance = fakeRoadMetres(from, to);
-        return sendJson(response, 200, answer(from, to, distance, Math.round(distance) / 10));
+        return delayed(() => sendJson(response, 200, answer(from, to, distance, Math.round(distance) / 10)));
       }
     }
   });
