@@ -60,9 +60,9 @@ export function createPaymentNotifications(deps: PaymentNotificationsDeps) {
     const known = Object.hasOwn(providers, provider) ? providers[provider] : undefined;
     if (!known) return 'unknown_provider';
     const verdict = known.verifier.verify(headers, query, body);
+    // Counted, not logged: anyone can post forgeries, and each would be a log line.
     if (verdict.kind === 'forged') {
       observe('forged', provider);
-      problem('forged payment notification', { provider, reason: verdict.reason });
       return 'forged';
     }
     if (verdict.kind === 'ignored') {
