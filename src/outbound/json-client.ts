@@ -1,4 +1,4 @@
-import { Pool } from 'undici';
+import { Pool } from './undici.js';
 
 /** What went wrong with a call to another service, as far as this side can tell. */
 export type OutboundFailure =
