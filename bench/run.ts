@@ -4,6 +4,7 @@ import { load, sendOnce } from './load.js';
 import { medianRound, summarize, uncleanRun, withShareOfCeiling, type Measurement } from './measurement.js';
 import { peakRssMb, rssMb } from './memory.js';
 import { machine, printTable, writeResults } from './report.js';
+import { printRouting, routingSection } from './routing.js';
 import { printScaling, scaling } from './scaling.js';
 import { scenarios, type Interleaved, type Scenario } from './scenarios.js';
 import { buildBaseline } from './baseline.js';
@@ -22,6 +23,8 @@ async function main() {
     `${settings.warmupSeconds} s warm-up, ${settings.seconds} s measured per scenario\n`);
 
   await buildService();
+  // BENCH_ONLY=routing: only the routing providers' section (OSRM against the great circle).
+  if (process.env.BENCH_ONLY === 'routing') return printRouting(await routingSection(settings));
   const baseline = settings.baselineRef ? await buildBaseline(settings.baselineRef) : null;
   const measurements: Measurement[] = [];
   for (const step of await scenarios(baseline)) {
@@ -44,6 +47,7 @@ async function main() {
   if (figures) printScaling(figures);
   const goals = targets(report, startupMs);
   printTargets(goals);
+  printRouting(await routingSection(settings));
   console.log(`\nwritten to ${await writeResults(report, settings, { scaling: figures, startupMs, targets: goals })}`);
 }
 

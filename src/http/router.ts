@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { Authenticate } from '../auth/verify-token.js';
 import type { OrderService } from '../core/create-order.js';
-import type { Order } from '../core/order.js';
+import type { PaymentNotifications } from '../core/payment-notifications.js';
 import type { GraphqlFace } from '../graphql/face.js';
 import { GRAPHIQL_ASSETS_PATH } from '../graphql/graphiql-assets.js';
 import { SANDBOX_PATH } from '../payments/sandbox.js';
@@ -16,8 +16,9 @@ import { codeOfAnswer, createObserver, type Observation } from './observation.js
 import { createOrdersRoute } from './orders-route.js';
 import { RateLimitedError, type RateLimit } from './rate-limit.js';
 import { fromFetch, toFetchResponse, type PlainRequest, type PlainResponse, type PlainRoute } from './plain.js';
+import { createPaymentNotificationsRoute, NOTIFICATIONS_PATH } from './payment-notifications-route.js';
 import { answerError, json, refuse } from './responses.js';
-import { createSandboxPage } from './sandbox-page.js';
+import { createSandboxPage, type SandboxPageDeps } from './sandbox-page.js';
 
 export interface AppDeps {
   orders: OrderService;
@@ -25,8 +26,10 @@ export interface AppDeps {
   log: Logger;
   maxBodyBytes: number;
   legacyPaymentField: string | null;
-  /** The order a sandbox payment link names. */
-  findByPaymentReference: (reference: string) => Promise<Order | null>;
+  /** The sandbox provider's page, Pay and Cancel; null when another provider is configured. */
+  sandbox: SandboxPageDeps | null;
+  /** Payment providers' notifications. */
+  paymentNotifications: PaymentNotifications;
   /** Whether the store answers, for /readyz. */
   isReady: () => Promise<boolean>;
   /** `/graphql`, whole, and GraphiQL's files. */
@@ -51,7 +54,12 @@ export interface AppDeps {
  */
 export function createApp(deps: AppDeps) {
   const ordersRoute = createOrdersRoute(deps);
-  const sandboxPage = createSandboxPage(deps.findByPaymentReference);
+  const sandboxPage = deps.sandbox ? createSandboxPage(deps.sandbox) : null;
+  const notificationsRoute = createPaymentNotificationsRoute({
+    notifications: deps.paymentNotifications,
+    maxBodyBytes: deps.maxBodyBytes,
+    log: deps.log,
+  });
   const healthz: PlainRoute = async () => json(200, { status: 'ok' });
   const readyz: PlainRoute = async () =>
     (await deps.isReady()) ? json(200, { status: 'ready' }) : json(503, { status: 'store unavailable' });
@@ -61,14 +69,17 @@ export function createApp(deps: AppDeps) {
   // On this port only when no port of their own is set for them.
   const metricsRoute = deps.metrics && deps.metricsOnMainPort ? createMetricsRoute(deps.metrics.registry, deps.authenticate) : null;
 
-  const routeFor = (path: string): PlainRoute => {
+  // `search` is the target's query: only the notification route reads one (Mercado Pago names
+  // the payment in it, and signs it).
+  const routeFor = (path: string, search: () => URLSearchParams): PlainRoute => {
     if (path === '/applications/orders') return ordersRoute;
     if (path === '/healthz') return healthz;
     if (path === '/readyz') return readyz;
     if (path === '/') return home;
     if (path === '/openapi.json') return openApi;
     if (path === '/metrics' && metricsRoute) return metricsRoute;
-    if (path.startsWith(SANDBOX_PATH)) return sandboxPage;
+    if (path.startsWith(NOTIFICATIONS_PATH)) return (request, at) => notificationsRoute(request, at, search());
+    if (sandboxPage && path.startsWith(SANDBOX_PATH)) return sandboxPage;
     if (path.startsWith(GRAPHIQL_ASSETS_PATH)) return deps.graphql.assets;
     return notFound;
   };
@@ -101,7 +112,8 @@ export function createApp(deps: AppDeps) {
 
   async function fetch(input: Request | string, init?: RequestInit): Promise<Response> {
     const request = typeof input === 'string' ? new Request(input, init) : input;
-    const { pathname } = new URL(request.url);
+    const url = new URL(request.url);
+    const { pathname } = url;
     const header = (name: string) => request.headers.get(name) ?? undefined;
     const api = isApi(pathname, request.method, header('accept'));
     const observation = api ? observe(pathname) : null;
@@ -116,7 +128,7 @@ export function createApp(deps: AppDeps) {
       response = await deps.graphql.fetch(request, observation?.note);
       finish(observation, response.status);
     } else {
-      const answer = await serve(routeFor(pathname), fromFetch(request), pathname);
+      const answer = await serve(routeFor(pathname, () => url.searchParams), fromFetch(request), pathname);
       finish(observation, answer);
       response = toFetchResponse(answer);
     }
@@ -141,7 +153,8 @@ export function createApp(deps: AppDeps) {
       await deps.graphql.handleNode(req, res, admission.headers);
       return finish(observation, res.statusCode);
     }
-    const answer = await serve(routeFor(path), fromNode(req), path);
+    const search = () => new URL(req.url ?? '/', 'http://service').searchParams;
+    const answer = await serve(routeFor(path, search), fromNode(req), path);
     finish(observation, answer);
     sendNode(res, answer, admission.headers);
   }

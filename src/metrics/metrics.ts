@@ -36,9 +36,34 @@ export function createMetrics() {
     }),
     payments: new Histogram({
       name: 'orders_payment_provider_duration_seconds',
-      help: 'Calls to the payment provider by operation (create, cancel) and outcome (ok, error)',
-      labelNames: ['operation', 'outcome'],
+      help: 'Calls to the payment provider by provider, operation (create_link, cancel_link, read_payment) and outcome (ok, or the failure: timeout, server_error…)',
+      labelNames: ['provider', 'operation', 'outcome'],
       buckets: LATENCY_BUCKETS,
+      registers,
+    }),
+    notifications: new Counter({
+      name: 'orders_payment_notifications_total',
+      help: "Payment notifications by provider and event (verified, forged, applied, retry…)",
+      labelNames: ['provider', 'event'],
+      registers,
+    }),
+    routing: new Histogram({
+      name: 'orders_routing_call_duration_seconds',
+      help: 'Calls to the routing provider by provider and outcome',
+      labelNames: ['provider', 'outcome'],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    }),
+    legs: new Counter({
+      name: 'orders_routing_legs_total',
+      help: 'Legs estimated through a routing provider, by source (road, great_circle) and why one fell back',
+      labelNames: ['source', 'fallback'],
+      registers,
+    }),
+    routeCache: new Counter({
+      name: 'orders_route_cache_lookups_total',
+      help: 'Route cache lookups by result (hit, miss)',
+      labelNames: ['result'],
       registers,
     }),
     batches: new Histogram({

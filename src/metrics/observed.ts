@@ -1,6 +1,6 @@
 import type { OrderService } from '../core/create-order.js';
 import { ServiceError, StoreUnavailableError } from '../core/errors.js';
-import type { PaymentProvider } from '../core/ports.js';
+import type { ProviderObservers } from '../service/provider-observers.js';
 import type { Sql } from '../store/sql.js';
 import { StatementOutcomeUnknownError } from '../store/statement-outcome.js';
 import { secondsSince, type Metrics } from './metrics.js';
@@ -53,22 +53,13 @@ export function observedSql<S extends Sql>(sql: S, metrics: Metrics): S {
   });
 }
 
-/** The payment provider's calls, timed, by outcome. */
-export function observedPayments(provider: PaymentProvider, metrics: Metrics): PaymentProvider {
-  const timed = async <T>(operation: string, run: () => Promise<T>): Promise<T> => {
-    const start = performance.now();
-    try {
-      const result = await run();
-      metrics.payments.observe({ operation, outcome: 'ok' }, secondsSince(start));
-      return result;
-    } catch (error) {
-      metrics.payments.observe({ operation, outcome: 'error' }, secondsSince(start));
-      throw error;
-    }
+/** What the routing and payment adapters report (see provider-observers.ts), as metrics. */
+export function providerObservers(metrics: Metrics): ProviderObservers {
+  return {
+    routingCall: (provider, outcome, ms) => metrics.routing.observe({ provider, outcome }, ms / 1000),
+    routingLeg: (leg) => metrics.legs.inc({ source: leg.source, fallback: leg.fallback ?? 'none' }),
+    routeCache: (hit) => metrics.routeCache.inc({ result: hit ? 'hit' : 'miss' }),
+    paymentCall: (provider, operation, outcome, ms) => metrics.payments.observe({ provider, operation, outcome }, ms / 1000),
+    notification: (event, provider) => metrics.notifications.inc({ provider, event }),
   };
-  return Object.assign(Object.create(provider) as PaymentProvider, {
-    createPaymentLink: (request: Parameters<PaymentProvider['createPaymentLink']>[0]) =>
-      timed('create', () => provider.createPaymentLink(request)),
-    cancelPaymentLink: (reference: string) => timed('cancel', () => provider.cancelPaymentLink(reference)),
-  });
 }

@@ -5,14 +5,13 @@ import { loadGraphiqlAssets } from '../graphql/graphiql-assets.js';
 import type { RateLimit } from '../http/rate-limit.js';
 import { createApp } from '../http/router.js';
 import { createMetrics, type Metrics } from '../metrics/metrics.js';
-import { observedOrders, observedPayments, observedSql } from '../metrics/observed.js';
+import { observedOrders, observedSql, providerObservers } from '../metrics/observed.js';
 import type { Config } from '../config.js';
 import { createTokenVerifier } from '../auth/verify-token.js';
 import { createOrderService } from '../core/create-order.js';
 import { createNativeFulfilment } from '../core/native-fulfilment.js';
 import { createOperatorService } from '../core/operator-service.js';
 import type { PaymentProvider } from '../core/ports.js';
-import { createSandboxPayments } from '../payments/sandbox.js';
 import { createRosterSync } from '../roster/roster-sync.js';
 import { createSpatialRoster } from '../roster/spatial-roster.js';
 import { migrate } from '../store/migrate.js';
@@ -22,6 +21,8 @@ import { createOrderStore } from '../store/order-store.js';
 import { createRosterChangeLog } from '../store/roster-changes.js';
 import { seedDemoOperators } from './seed-demo-operators.js';
 import type { Sql } from '../store/sql.js';
+import { composeProviders } from './compose-providers.js';
+import type { ProviderObservers } from './provider-observers.js';
 
 // A write to the roster commits within a second or two of taking its change number; one still
 // unseen after this long has rolled back.
@@ -51,6 +52,8 @@ export interface ServiceParts {
   draining?: () => boolean;
   metrics?: Metrics;
   clock?: () => Date;
+  /** What the routing and payment adapters report, for metrics. */
+  observers?: ProviderObservers;
 }
 
 /** Migrates and seeds the store, loads the roster and wires the core to its adapters and edges. */
@@ -89,14 +92,27 @@ export async function composeService(parts: ServiceParts) {
   const idempotency = createIdempotencyStore(sql, { staleAfterMs: 60_000, keepForMs: config.idempotencyKeyTtlMs });
   await idempotency.purge(clock());
 
-  const native = createNativeFulfilment({
-    orders: createOrderStore(sql, { findOutcomeWithinMs: config.timeouts.storeMs, onBatch: batches('orders') }),
-    operators: roster,
-    payments: observedPayments(parts.payments ?? createSandboxPayments(config.publicUrl), metrics),
-    policy: config.policy,
+  const providers = composeProviders({
+    config,
+    sql,
+    log,
     clock,
-    newPaymentReference: randomUUID,
+    secret: parts.secret,
+    payments: parts.payments,
+    observers: parts.observers ?? providerObservers(metrics),
   });
+  const native = createNativeFulfilment(
+    Object.assign(
+      {
+        orders: createOrderStore(sql, { findOutcomeWithinMs: config.timeouts.storeMs, onBatch: batches('orders') }),
+        operators: roster,
+        policy: config.policy,
+        clock,
+        newPaymentReference: randomUUID,
+      },
+      providers.fulfilment,
+    ),
+  );
   const orders = observedOrders(createOrderService({ fulfilment: native, idempotency, clock }), metrics);
 
   const authenticate = createTokenVerifier({ secret: parts.secret, ...config.auth });
@@ -115,7 +131,8 @@ export async function composeService(parts: ServiceParts) {
     log,
     maxBodyBytes: config.maxBodyBytes,
     legacyPaymentField: config.legacyPaymentField,
-    findByPaymentReference: native.findByPaymentReference,
+    sandbox: providers.sandbox,
+    paymentNotifications: providers.paymentNotifications,
     isReady: async () => !parts.draining?.() && (await answersWithin(parts.sql, READY_CHECK_MS)),
     graphql,
     publicUrl: config.publicUrl,
@@ -129,5 +146,18 @@ export async function composeService(parts: ServiceParts) {
     await idempotency.purge(clock());
     await rosterSync?.purge();
   };
-  return { app, orders, operators, roster, rosterSync, purgeExpired, metrics };
+  return {
+    app,
+    orders,
+    operators,
+    roster,
+    rosterSync,
+    purgeExpired,
+    metrics,
+    paymentNotifications: providers.paymentNotifications,
+    expireUnpaid: providers.expireUnpaid,
+    routing: providers.routing,
+    /** Stops the payment timers and closes the providers' pools; serve.ts calls it at shutdown. */
+    closeProviders: providers.close,
+  };
 }

@@ -42,7 +42,7 @@ export async function serve(config: Config, log: Logger, opening: Promise<Sql>, 
   const graphiqlToken = await developmentToken(config);
   const rateLimit = createRateLimit(config);
   let draining = false;
-  const { app, rosterSync, purgeExpired, metrics } = await composeService({
+  const { app, rosterSync, purgeExpired, metrics, closeProviders } = await composeService({
     config,
     sql,
     log,
@@ -89,6 +89,7 @@ export async function serve(config: Config, log: Logger, opening: Promise<Sql>, 
     clearTimeout(late);
     metricsServer?.close();
     await rateLimit?.close();
+    await closeProviders();
     await sql.close();
     log.info('stopped');
     process.exit(0);

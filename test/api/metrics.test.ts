@@ -42,7 +42,7 @@ describe('GET /metrics on the service’s port', () => {
     expect(grew('orders_http_request_duration_seconds_count{face="graphql",operation="createOrder",code="OK"}')).toBe(2);
     expect(grew('orders_group_commit_batch_size_count{writer="orders"}')).toBe(2);
     expect(grew('orders_store_statement_duration_seconds_count{outcome="ok"}')).toBeGreaterThan(0);
-    expect(grew('orders_payment_provider_duration_seconds_count{operation="create",outcome="ok"}')).toBe(2);
+    expect(grew('orders_payment_provider_duration_seconds_count{provider="sandbox",operation="create_link",outcome="ok"}')).toBe(2);
     expect(after).toMatch(/^process_cpu_seconds_total /m);
   });
 
