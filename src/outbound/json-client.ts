@@ -1,3 +1,4 @@
+import { deadlineSignal } from '../core/deadline.js';
 import { Pool } from './undici.js';
 
 /** What went wrong with a call to another service, as far as this side can tell. */
@@ -78,8 +79,8 @@ export function createJsonClient(baseUrl: string, options: JsonClientOptions): J
     new OutboundError(service, kind, reached, detail, status, { cause });
 
   async function request({ method, path, headers = {}, body, signal }: JsonRequest): Promise<JsonResponse> {
-    const deadline = AbortSignal.timeout(timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
+    // The caller's deadline, else the client's own; undici's timeouts bound each phase besides.
+    const combined = signal ?? deadlineSignal(timeoutMs);
     const sent = body === undefined ? undefined : JSON.stringify(body);
     let answer;
     try {
