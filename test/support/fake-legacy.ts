@@ -169,6 +169,10 @@ export async function startFakeLegacy(options: FakeLegacyOptions = {}) {
     get connections() {
       return connections;
     },
+    /** TCP connections open now. */
+    get openConnections() {
+      return sockets.size;
+    },
     setMode(next: FakeLegacyMode) {
       mode = next;
     },
