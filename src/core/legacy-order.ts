@@ -1,3 +1,4 @@
+import { closestValue } from './closest-value.js';
 import {
   ORDER_STATUSES,
   PENDING_STATUSES,
@@ -7,7 +8,6 @@ import {
   type Point,
   type ServiceCode,
 } from './order.js';
-import { closestValue } from './closest-value.js';
 
 // Reasons are in English: they go to the log, for whoever runs the gateway, never to a caller.
 
