@@ -65,4 +65,9 @@ export interface NewOrder {
 
 export interface Order extends NewOrder {
   id: number;
+  /**
+   * Gateway mode only: the legacy's answer, byte for byte as it wrote it, which REST passes on to
+   * the legacy's integrators. Native orders have none.
+   */
+  asReceived?: string;
 }

@@ -6,6 +6,7 @@ import { createApp } from '../http/router.js';
 import type { Config } from '../config.js';
 import { createTokenVerifier } from '../auth/verify-token.js';
 import { createOrderService } from '../core/create-order.js';
+import { gatewayRoster } from '../core/gateway-roster.js';
 import { createNativeFulfilment } from '../core/native-fulfilment.js';
 import { createOperatorService } from '../core/operator-service.js';
 import type { PaymentProvider } from '../core/ports.js';
@@ -17,6 +18,7 @@ import { createOperatorStore } from '../store/operator-store.js';
 import { createIdempotencyStore } from '../store/idempotency-store.js';
 import { createOrderStore } from '../store/order-store.js';
 import { createRosterChangeLog } from '../store/roster-changes.js';
+import { createGatewayParts, type GatewayPartsDeps } from './gateway-parts.js';
 import { seedDemoOperators } from './seed-demo-operators.js';
 import type { Sql } from '../store/sql.js';
 
@@ -43,6 +45,8 @@ export interface ServiceParts {
   graphiqlToken?: string;
   payments?: PaymentProvider;
   clock?: () => Date;
+  /** Gateway mode: what a metrics registry counts of the legacy calls (see GatewayObserver). */
+  gatewayObserver?: GatewayPartsDeps['observe'];
 }
 
 /** Migrates and seeds the store, loads the roster and wires the core to its adapters and edges. */
@@ -52,21 +56,39 @@ export async function composeService(parts: ServiceParts) {
   const applied = await migrate(sql);
   if (applied.length) log.info({ applied }, 'migrations applied');
 
+  // ORDERS_UPSTREAM_URL: gateway mode, the legacy order service makes the orders. It dispatches
+  // to operators of its own: no roster is seeded, loaded or followed, and roster operations are refused.
+  const verify = createTokenVerifier({ secret: parts.secret, ...config.auth });
+  const gateway = config.upstream
+    ? createGatewayParts({
+        upstream: config.upstream,
+        sql,
+        log,
+        clock,
+        currency: config.policy.pricing.currency,
+        idempotencyKeyTtlMs: config.idempotencyKeyTtlMs,
+        authenticate: verify,
+        observe: parts.gatewayObserver,
+      })
+    : null;
+
   const operatorStore = createOperatorStore(sql);
-  if (config.seedDemoOperators) {
+  if (config.seedDemoOperators && !gateway) {
     const seeded = await seedDemoOperators(operatorStore, clock());
     if (seeded) log.info({ seeded }, 'demo operators seeded into an empty roster');
   }
   const roster = createSpatialRoster();
   // Other instances on a shared database write to the roster too: follow them from the change
   // log, starting from before the roster is read so that nothing written meanwhile is missed.
-  const rosterSync = config.databaseUrl
+  const rosterSync = config.databaseUrl && !gateway
     ? createRosterSync({ changes: createRosterChangeLog(sql), store: operatorStore, index: roster, gapTimeoutMs: ROSTER_GAP_TIMEOUT_MS })
     : null;
   await rosterSync?.start();
-  await roster.load(operatorStore.placements());
-  log.info({ operators: roster.size() }, 'roster loaded');
-  const operators = createOperatorService({
+  if (!gateway) {
+    await roster.load(operatorStore.placements());
+    log.info({ operators: roster.size() }, 'roster loaded');
+  }
+  const operators = gateway ? gatewayRoster : createOperatorService({
     store: operatorStore,
     index: roster,
     clock,
@@ -75,7 +97,7 @@ export async function composeService(parts: ServiceParts) {
 
   // A create takes milliseconds; a claim still without its order after a minute was left by a
   // process that died, and its key may be taken by the client's next retry.
-  const idempotency = createIdempotencyStore(sql, { staleAfterMs: 60_000, keepForMs: config.idempotencyKeyTtlMs });
+  const idempotency = gateway?.idempotency ?? createIdempotencyStore(sql, { staleAfterMs: 60_000, keepForMs: config.idempotencyKeyTtlMs });
   await idempotency.purge(clock());
 
   const native = createNativeFulfilment({
@@ -86,9 +108,10 @@ export async function composeService(parts: ServiceParts) {
     clock,
     newPaymentReference: randomUUID,
   });
-  const orders = createOrderService({ fulfilment: native, idempotency, clock });
+  const orders = createOrderService({ fulfilment: gateway?.fulfilment ?? native, idempotency, clock });
 
-  const authenticate = createTokenVerifier({ secret: parts.secret, ...config.auth });
+  // In gateway mode without a token of its own, callers carry their Authorization to the legacy.
+  const authenticate = gateway?.authenticate ?? verify;
   const graphql = createGraphqlFace({
     authenticate,
     services: { orders, operators },
@@ -106,6 +129,7 @@ export async function composeService(parts: ServiceParts) {
     legacyPaymentField: config.legacyPaymentField,
     findByPaymentReference: native.findByPaymentReference,
     isReady: () => answersWithin(sql, READY_CHECK_MS),
+    upstreamState: gateway?.upstreamState,
     graphql,
     publicUrl: config.publicUrl,
     graphiql: config.graphql.graphiql,
@@ -115,5 +139,9 @@ export async function composeService(parts: ServiceParts) {
     await idempotency.purge(clock());
     await rosterSync?.purge();
   };
-  return { app, orders, operators, roster, rosterSync, purgeExpired };
+  /** Closes the legacy's connections, in gateway mode, once the calls under way are done. */
+  const close = async () => {
+    await gateway?.close();
+  };
+  return { app, orders, operators, roster, rosterSync, purgeExpired, close };
 }

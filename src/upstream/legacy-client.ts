@@ -1,7 +1,7 @@
 import { Pool, type buildConnector } from 'undici';
 import type { OrderRequest } from '../core/order-request.js';
 import { createBreaker, DEFAULT_BREAKER, type BreakerSettings, type BreakerState } from './breaker.js';
-import type { Credentials, LegacyOutcome } from './legacy-outcome.js';
+import type { Credentials, LegacyOutcome } from '../core/legacy-outcome.js';
 import { legacyRequestBody } from './legacy-request.js';
 import { postOnce } from './post-once.js';
 import { readAnswer } from './read-answer.js';

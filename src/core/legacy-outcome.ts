@@ -1,4 +1,4 @@
-import type { Correction, LegacyOrder, SpecProblem } from '../core/legacy-order.js';
+import type { Correction, LegacyOrder, SpecProblem } from './legacy-order.js';
 
 /** Whose Authorization went upstream: ORDERS_UPSTREAM_TOKEN, the caller's header, or none. */
 export type Credentials = 'configured' | 'forwarded' | 'none';
