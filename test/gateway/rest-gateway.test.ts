@@ -98,7 +98,7 @@ describe('POST /applications/orders in gateway mode', () => {
     ['a dropped connection', { kind: 'drop' } as const, 502, 'UPSTREAM_UNAVAILABLE'],
     ['HTML', { kind: 'not-json' } as const, 502, 'UPSTREAM_BAD_RESPONSE'],
     ['JSON that is not an order', { kind: 'not-an-order' } as const, 502, 'UPSTREAM_BAD_RESPONSE'],
-    ['nothing within the deadline', { kind: 'slow', delayMs: 3_000 } as const, 504, 'UPSTREAM_TIMEOUT'],
+    ['nothing within the deadline', { kind: 'slow', delayMs: 1_500 } as const, 504, 'UPSTREAM_TIMEOUT'],
   ])('when the legacy answers %s, then the caller gets %i %s', async (_, mode, status, code) => {
     gateway.fake.setMode(mode);
 
