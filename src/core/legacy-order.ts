@@ -109,7 +109,10 @@ function readPendingStatus(fields: Fields, status: OrderStatus | undefined, prob
   }
   const raw = fields.pendingStatus;
   if (raw === null && status !== undefined && status !== 'pending') return null;
-  const value = typeof raw === 'string' ? closestValue(raw, PENDING_STATUSES) : undefined;
+  // A documented value is taken as it is, without its distance to each of the six: no other
+  // documented value is within MAX_EDITS of it, so the answer would be the same.
+  const documented = (PENDING_STATUSES as readonly unknown[]).includes(raw);
+  const value = documented ? (raw as PendingStatus) : typeof raw === 'string' ? closestValue(raw, PENDING_STATUSES) : undefined;
   if (value === undefined) {
     const shown = typeof raw === 'string' ? ` (got "${raw.slice(0, 64)}")` : '';
     problems.push({ field: 'pendingStatus', reason: `must be one of ${PENDING_STATUSES.join(', ')}, or a misspelling of exactly one${shown}` });

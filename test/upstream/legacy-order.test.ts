@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { editDistance, MAX_EDITS } from '../../src/core/closest-value.js';
 import { readLegacyOrder } from '../../src/core/legacy-order.js';
+import { PENDING_STATUSES } from '../../src/core/order.js';
 import { legacyOrderBody } from '../support/fake-legacy.js';
 
 const FIELD = 'mercadoPagoReference';
@@ -72,6 +73,14 @@ describe('the misspelled pendingStatus', () => {
     const reading = readLegacyOrder(legacy({ pendingStatus: raw }), FIELD);
 
     expect(reading.ok && reading.corrections).toEqual([{ field: 'pendingStatus', raw, value }]);
+  });
+
+  it('when the legacy writes a documented value, then it is read as it is, no other being within reach of it', () => {
+    for (const value of PENDING_STATUSES) {
+      expect(PENDING_STATUSES.filter((other) => other !== value && editDistance(value, other) <= MAX_EDITS), value).toEqual([]);
+
+      expect(readLegacyOrder(legacy({ pendingStatus: value }), FIELD)).toMatchObject({ ok: true, corrections: [], order: { pendingStatus: value } });
+    }
   });
 
   it('when the value is within a few edits of two documented values, then it is refused, not guessed', () => {
