@@ -1,5 +1,6 @@
 import { killAllServers } from './child-server.js';
 import { flushDisk } from './disk.js';
+import { gatewayFigures, gatewaySection, gatewayTargets, noOperatorTypes, printGatewayFigures } from './gateway.js';
 import { load, sendOnce } from './load.js';
 import { medianRound, summarize, uncleanRun, withShareOfCeiling, type Measurement } from './measurement.js';
 import { peakRssMb, rssMb } from './memory.js';
@@ -16,13 +17,18 @@ class RefusedRun extends Error {}
 async function main() {
   killServersOnExit();
   const settings = readSettings();
+  // BENCH_ONLY=gateway: the gateway section alone, without the headline, roster and start-up runs.
+  const only = process.env.BENCH_ONLY?.trim() || undefined;
+  if (only !== undefined && only !== 'gateway') throw new RefusedRun(`BENCH_ONLY=${only}: only "gateway" is known`);
   const { cpu, cpus, node } = machine();
   console.log(`${cpu} × ${cpus}, node ${node}; ${settings.connections} connections, ` +
     `${settings.warmupSeconds} s warm-up, ${settings.seconds} s measured per scenario\n`);
 
   await buildService();
   const measurements: Measurement[] = [];
-  for (const step of await scenarios()) {
+  const steps = only ? [] : await scenarios();
+  steps.push(await gatewaySection());
+  for (const step of steps) {
     if ('interleaved' in step) {
       measurements.push(...(await measureInTurn(step, settings)));
     } else {
@@ -30,19 +36,26 @@ async function main() {
       measurements.push(await measure(step, settings));
     }
   }
+  const noOperator = await noOperatorTypes();
 
-  console.log('start-up on an existing store…');
-  await flushDisk();
-  const startupMs = await startupOnExistingStoreMs({ NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(32) });
+  let startupMs = Number.NaN;
+  if (!only) {
+    console.log('start-up on an existing store…');
+    await flushDisk();
+    startupMs = await startupOnExistingStoreMs({ NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(32) });
+  }
 
   const report = withShareOfCeiling(measurements);
   console.log();
   printTable(report);
   const figures = scaling(report);
   if (figures) printScaling(figures);
-  const goals = targets(report, startupMs);
+  const gateway = gatewayFigures(report, noOperator);
+  if (gateway) printGatewayFigures(gateway);
+  const goals = [...(only ? [] : targets(report, startupMs)), ...(gateway ? gatewayTargets(gateway) : [])];
   printTargets(goals);
-  console.log(`\nwritten to ${await writeResults(report, settings, { scaling: figures, startupMs, targets: goals })}`);
+  const summary = { scaling: figures, startupMs, gateway, targets: goals };
+  console.log(`\nwritten to ${await writeResults(report, settings, summary, only ? `${only}.json` : undefined)}`);
 }
 
 async function measure(scenario: Scenario, settings: Settings): Promise<Measurement> {
