@@ -17,6 +17,8 @@ export interface ServerCommand {
   env?: Record<string, string>;
   /** GET this answers 200 once the server takes requests. */
   readyPath?: string;
+  /** Where to run it; the repository by default. */
+  cwd?: string;
 }
 
 export const REPO = fileURLToPath(new URL('..', import.meta.url));
@@ -26,10 +28,10 @@ const OUTPUT_TAIL_LINES = 30;
 const running = new Set<number>();
 
 /** Runs `node <args>` in its own process group on a free port, resolving once it is ready. */
-export async function startServer({ args, env = {}, readyPath = '/readyz' }: ServerCommand): Promise<RunningServer> {
+export async function startServer({ args, env = {}, readyPath = '/readyz', cwd = REPO }: ServerCommand): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(process.execPath, args, {
-    cwd: REPO,
+    cwd,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

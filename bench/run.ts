@@ -5,8 +5,10 @@ import { load, sendOnce } from './load.js';
 import { medianRound, summarize, uncleanRun, withShareOfCeiling, type Measurement } from './measurement.js';
 import { peakRssMb, rssMb } from './memory.js';
 import { machine, printTable, writeResults } from './report.js';
+import { printRouting, routingSection } from './routing.js';
 import { printScaling, scaling } from './scaling.js';
 import { scenarios, type Interleaved, type Scenario } from './scenarios.js';
+import { buildBaseline } from './baseline.js';
 import { buildService } from './service.js';
 import { readSettings, type Settings } from './settings.js';
 import { startupOnExistingStoreMs } from './startup.js';
@@ -19,14 +21,19 @@ async function main() {
   const settings = readSettings();
   // BENCH_ONLY=gateway: the gateway section alone, without the headline, roster and start-up runs.
   const only = process.env.BENCH_ONLY?.trim() || undefined;
-  if (only !== undefined && only !== 'gateway') throw new RefusedRun(`BENCH_ONLY=${only}: only "gateway" is known`);
+  if (only !== undefined && only !== 'gateway' && only !== 'routing') {
+    throw new RefusedRun(`BENCH_ONLY=${only}: only "gateway" and "routing" are known`);
+  }
   const { cpu, cpus, node } = machine();
   console.log(`${cpu} × ${cpus}, node ${node}; ${settings.connections} connections, ` +
     `${settings.warmupSeconds} s warm-up, ${settings.seconds} s measured per scenario\n`);
 
   await buildService();
+  // BENCH_ONLY=routing: only the routing providers' section (OSRM against the great circle).
+  if (only === 'routing') return printRouting(await routingSection(settings));
+  const baseline = settings.baselineRef ? await buildBaseline(settings.baselineRef) : null;
   const measurements: Measurement[] = [];
-  const steps = only ? [] : await scenarios();
+  const steps = only ? [] : await scenarios(baseline);
   steps.push(await gatewaySection());
   for (const step of steps) {
     if ('interleaved' in step) {
@@ -54,6 +61,7 @@ async function main() {
   if (gateway) printGatewayFigures(gateway);
   const goals = [...(only ? [] : targets(report, startupMs)), ...(gateway ? gatewayTargets(gateway) : [])];
   printTargets(goals);
+  if (!only) printRouting(await routingSection(settings));
   const summary = { scaling: figures, startupMs, gateway, targets: goals };
   console.log(`\nwritten to ${await writeResults(report, settings, summary, only ? `${only}.json` : undefined)}`);
 }

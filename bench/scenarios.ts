@@ -71,8 +71,18 @@ export const rosterScenario = {
 const CREATE_ORDER_MUTATION = `mutation($input: CreateOrderInput!){ createOrder(input:$input){ __typename
   ... on CreateOrderSuccess { order { id totalAmount paymentProviderReference } } ... on Error { code } } }`;
 
-/** The servers measured, in order; the first one is the ceiling the others are compared with. */
-export async function scenarios(): Promise<Step[]> {
+export const headline = {
+  rest: 'REST create order',
+  graphql: 'GraphQL createOrder',
+  restBaseline: 'REST create order, baseline build',
+  graphqlBaseline: 'GraphQL createOrder, baseline build',
+};
+
+/**
+ * The servers measured, in order; the first one is the ceiling the others are compared with.
+ * `baseline`: another build's directory, measured in the same rounds as the current one.
+ */
+export async function scenarios(baseline: string | null = null): Promise<Step[]> {
   const secret = randomBytes(32).toString('base64url');
   const headers = { authorization: `Bearer ${await signToken(secret)}`, 'content-type': 'application/json' };
   const operatorsHeaders = { ...headers, authorization: `Bearer ${await signToken(secret, 'operators:write')}` };
@@ -103,8 +113,15 @@ export async function scenarios(): Promise<Step[]> {
   const small = await prepareRoster(SMALL_ROSTER);
   const large = await prepareRoster(LARGE_ROSTER);
   console.log(`imported in ${small.importSeconds.toFixed(1)} s and ${large.importSeconds.toFixed(1)} s\n`);
-  // The service as it is deployed: production mode (graphql-js skips its development checks).
-  const env = { NODE_ENV: 'production', AUTH_JWT_SECRET: secret };
+  // The service as it is deployed: production mode (graphql-js skips its development checks), with
+  // its rate limit on but far above what one token sends here, and its metrics.
+  const env = { NODE_ENV: 'production', AUTH_JWT_SECRET: secret, RATE_LIMIT_PER_MINUTE: '1000000000' };
+  const baselines: Scenario[] = baseline
+    ? [
+        { name: headline.restBaseline, start: () => startService(env, undefined, baseline), request: restRequest, problem: unlessRestOrder },
+        { name: headline.graphqlBaseline, start: () => startService(env, undefined, baseline), request: graphqlRequest, problem: unlessCreateOrderSuccess },
+      ]
+    : [];
 
   // With DATABASE_URL (a server the bench may create databases on): the service on PostgreSQL,
   // one process and one per core.
@@ -122,8 +139,9 @@ export async function scenarios(): Promise<Step[]> {
     {
       interleaved: [
         { name: 'bare node:http', start: () => startServer({ args: ['bench/bare-server.mjs'] }), request: restRequest, problem: unlessOk },
-        { name: 'REST create order', start: () => startService(env), request: restRequest, problem: unlessRestOrder },
-        { name: 'GraphQL createOrder', start: () => startService(env), request: graphqlRequest, problem: unlessCreateOrderSuccess },
+        { name: headline.rest, start: () => startService(env), request: restRequest, problem: unlessRestOrder },
+        { name: headline.graphql, start: () => startService(env), request: graphqlRequest, problem: unlessCreateOrderSuccess },
+        ...baselines,
       ],
       rounds: HEADLINE_ROUNDS,
     },

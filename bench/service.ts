@@ -13,9 +13,9 @@ export async function buildService() {
 
 /**
  * `node dist/main.js` on the embedded store, in a fresh DATA_DIR (a copy of `template` when given)
- * removed when it stops or the bench exits.
+ * removed when it stops or the bench exits; built in `cwd` (another build's worktree) when given.
  */
-export async function startService(env: Record<string, string>, template?: string): Promise<RunningServer> {
+export async function startService(env: Record<string, string>, template?: string, cwd?: string): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-orders-'));
   if (template) cpSync(template, dataDir, { recursive: true });
   const removeDataDir = () => {
@@ -26,6 +26,7 @@ export async function startService(env: Record<string, string>, template?: strin
   try {
     const server = await startServer({
       args: ['dist/main.js'],
+      cwd,
       env: { LOG_LEVEL: 'warn', ...env, DATABASE_URL: '', DATA_DIR: dataDir },
     });
     return {

@@ -2,13 +2,20 @@ export interface Settings {
   connections: number;
   warmupSeconds: number;
   seconds: number;
+  /** The build the current one is compared with in the same run; null for none. */
+  baselineRef: string | null;
 }
+
+// The last build before the open-internet hardening (operation limits, rate limits, metrics,
+// deadlines): what its cost is measured against.
+const BASELINE_REF = '44d727a';
 
 export function readSettings(env = process.env): Settings {
   return {
     connections: positiveInteger(env, 'BENCH_CONNECTIONS', 50),
     warmupSeconds: positiveInteger(env, 'BENCH_WARMUP_SECONDS', 3),
     seconds: positiveInteger(env, 'BENCH_SECONDS', 10),
+    baselineRef: env.BENCH_BASELINE_REF === 'none' ? null : env.BENCH_BASELINE_REF?.trim() || BASELINE_REF,
   };
 }
 

@@ -1,6 +1,9 @@
 import type { OrderPolicy } from './core/native-fulfilment.js';
 import type { ServiceCode } from './core/order.js';
 import { minorUnitDigits, toMinorUnits } from './core/pricing.js';
+import type { PaymentSettings } from './payments/payment-stack.js';
+import { SANDBOX_MODES, type SandboxMode } from './payments/sandbox.js';
+import type { RoutingProviderName, RoutingSettings } from './routing/routing-stack.js';
 
 // Every setting the service reads, with its environment variable, default and one line of docs.
 // Nothing else in the code reads process.env; the README's table lists exactly these keys.
@@ -16,6 +19,9 @@ export const SETTINGS = {
   AUTH_AUDIENCE: { default: '', doc: 'when set, tokens must carry exactly this `aud`' },
   AUTH_CLOCK_TOLERANCE_SECONDS: { default: '30', doc: 'allowed clock skew for `exp`, `nbf` and `iat`; tokens must carry `exp`' },
   NODE_ENV: { default: '', doc: '`production` refuses to start without an AUTH_* setting and never prints tokens' },
+  METRICS_PORT: { default: '', doc: 'when set, GET /metrics is served on this port alone (keep it private); else on PORT, for tokens with the scope metrics:read' },
+  RATE_LIMIT_PER_MINUTE: { default: '600', doc: 'requests per token `sub` (per client address without a valid token) per minute on both faces; `0` turns the limit off' },
+  REDIS_URL: { default: '', doc: 'redis://… where the rate limit is shared by every instance; else PostgreSQL shares it when DATABASE_URL is set' },
   CORS_ORIGINS: { default: '', doc: 'comma-separated origins browser pages may call from (e.g. `https://app.example`); none when unset' },
   GRAPHIQL: { default: '', doc: 'serve GraphiQL at GET /graphql: `true` or `false`; on by default, off in production' },
   GRAPHQL_INTROSPECTION: { default: '', doc: 'answer GraphQL introspection: `true` or `false`; on by default, off in production' },
@@ -25,6 +31,8 @@ export const SETTINGS = {
   HEADERS_TIMEOUT_MS: { default: '10000', doc: "a request's headers must arrive within this; else the connection is closed (408)" },
   REQUEST_TIMEOUT_MS: { default: '30000', doc: 'a whole request (headers and body) must arrive within this' },
   KEEP_ALIVE_TIMEOUT_MS: { default: '5000', doc: 'an idle keep-alive connection is closed after this; behind a load balancer, set it above the balancer\'s idle timeout' },
+  SHUTDOWN_DELAY_MS: { default: '0', doc: 'after SIGTERM, /readyz answers 503 and requests are still taken for this long, while a load balancer notices' },
+  SHUTDOWN_TIMEOUT_MS: { default: '10000', doc: 'after that, requests in flight get this long to finish before their connections are closed' },
   STORE_TIMEOUT_MS: { default: '5000', doc: 'PostgreSQL: deadline of one statement; an order whose insert may have been applied is then looked up for as long again' },
   CURRENCY: { default: 'CLP', doc: 'ISO 4217 currency of every amount' },
   TARIFF_TOWING_BASE: { default: '25000', doc: 'towing: base amount, in CURRENCY' },
@@ -44,6 +52,27 @@ export const SETTINGS = {
   ROSTER_SYNC_SECONDS: { default: '2', doc: 'on PostgreSQL, how often each instance reads the roster changes of the others' },
   IDEMPOTENCY_KEY_TTL_HOURS: { default: '24', doc: 'how long an Idempotency-Key is remembered (at least 24 hours)' },
   SEED_DEMO_OPERATORS: { default: 'true', doc: 'seed the demo roster around Santiago into an empty store' },
+  // Routing and payment providers.
+  ROUTING_PROVIDER: { default: 'great_circle', doc: 'how trips and approaches are estimated: `great_circle` (× CIRCUITY_FACTOR, no calls), `osrm` or `google`' },
+  ROUTING_OSRM_URL: { default: '', doc: 'base URL of an OSRM server (osrm-routed), e.g. `http://osrm.internal:5000`; needed by `osrm`' },
+  ROUTING_OSRM_PROFILE: { default: 'driving', doc: 'the profile segment of OSRM route URLs' },
+  ROUTING_GOOGLE_API_KEY: { default: '', doc: 'a Google Maps Platform API key with the Routes API enabled; needed by `google`' },
+  ROUTING_GOOGLE_URL: { default: 'https://routes.googleapis.com', doc: 'where the Google Routes API is reached' },
+  ROUTING_GOOGLE_TRAFFIC: { default: 'false', doc: '`true`: traffic-aware durations (TRAFFIC_AWARE, billed at a higher rate)' },
+  ROUTING_DEADLINE_MS: { default: '1000', doc: "how long an order waits for a leg's road route before it takes the great-circle estimate" },
+  ROUTING_CACHE_SECONDS: { default: '600', doc: 'how long a road route is reused for legs between the same two ~100 m cells; `0`: no cache' },
+  PAYMENTS_PROVIDER: { default: 'sandbox', doc: '`sandbox` (the service\'s own test checkout) or `mercado_pago` (Checkout Pro)' },
+  PAYMENT_TIMEOUT_MS: { default: '5000', doc: 'deadline of one call to the payment provider; a link not made within it refuses the order (502)' },
+  PAYMENT_LINK_TTL_MINUTES: { default: '30', doc: 'an unpaid payment link expires after this and its order is cancelled; `0`: never' },
+  PAYMENT_NOTIFICATIONS_POLL_SECONDS: { default: '5', doc: 'how often kept payment notifications that are due (retries) are processed' },
+  PAYMENTS_SANDBOX_MODE: { default: 'ok', doc: 'the sandbox at link creation: `ok`, `fail` (every link fails: 502) or `slow` (takes PAYMENTS_SANDBOX_DELAY_MS)' },
+  PAYMENTS_SANDBOX_DELAY_MS: { default: '10000', doc: 'how long the sandbox takes to make a link in `slow` mode' },
+  PAYMENTS_SANDBOX_SECRET: { default: '', doc: 'the secret the sandbox signs its notifications with; default derived from the HS256 secret in force' },
+  MERCADO_PAGO_ACCESS_TOKEN: { default: '', doc: "the Mercado Pago application's access token (`APP_USR-…`, or `TEST-…`)" },
+  MERCADO_PAGO_WEBHOOK_SECRET: { default: '', doc: "the application's webhook secret signature, to verify its notifications" },
+  MERCADO_PAGO_API_URL: { default: 'https://api.mercadopago.com', doc: "where Mercado Pago's API is reached" },
+  MERCADO_PAGO_TEST_CHECKOUT: { default: 'false', doc: '`true`: hand out the preference\'s `sandbox_init_point` instead of its `init_point`' },
+  MERCADO_PAGO_BACK_URL: { default: '', doc: "where the payer's browser returns after paying (Checkout Pro `back_urls`); none when unset" },
 } as const satisfies Record<string, { default: string; doc: string }>;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -65,12 +94,17 @@ export interface Config {
   };
   production: boolean;
   corsOrigins: string[];
+  rateLimitPerMinute: number;
+  /** Null: /metrics on the service's port, behind a token. */
+  metricsPort: number | null;
+  redisUrl: string | null;
   /** What GraphQL shows of the schema; off in production unless asked for. */
   graphql: { introspection: boolean; graphiql: boolean; suggestions: boolean };
   publicUrl: string;
   logLevel: string;
   maxBodyBytes: number;
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number; storeMs: number };
+  shutdown: { delayMs: number; timeoutMs: number };
   policy: OrderPolicy;
   legacyPaymentField: string | null;
   /** Gateway mode: the legacy order service that makes the orders; null in native mode. */
@@ -78,6 +112,8 @@ export interface Config {
   idempotencyKeyTtlMs: number;
   rosterSyncMs: number;
   seedDemoOperators: boolean;
+  routing: RoutingSettings & { deadlineMs: number };
+  payments: PaymentSettings;
 }
 
 export interface UpstreamConfig {
@@ -88,6 +124,12 @@ export interface UpstreamConfig {
   /** The legacy's key of the payment URL in its answers. */
   paymentField: string;
 }
+
+type Reader = {
+  get(name: SettingName): string;
+  number(name: SettingName, bounds?: { min?: number; max?: number; integer?: boolean }): number;
+  flag(name: SettingName, otherwise: boolean): boolean;
+};
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const get = (name: SettingName): string => env[name]?.trim() || SETTINGS[name].default;
@@ -161,6 +203,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     production,
     corsOrigins: corsOrigins(get('CORS_ORIGINS')),
+    rateLimitPerMinute: number('RATE_LIMIT_PER_MINUTE', { min: 0, integer: true }),
+    metricsPort: get('METRICS_PORT') ? number('METRICS_PORT', { min: 0, max: 65535, integer: true }) : null,
+    redisUrl: redisUrl(optional('REDIS_URL')),
     graphql: {
       introspection: flag('GRAPHQL_INTROSPECTION', !production),
       graphiql: flag('GRAPHIQL', !production),
@@ -175,6 +220,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       requestMs: number('REQUEST_TIMEOUT_MS', { min: 100, integer: true }),
       keepAliveMs: number('KEEP_ALIVE_TIMEOUT_MS', { min: 0, integer: true }),
       storeMs: number('STORE_TIMEOUT_MS', { min: 100, integer: true }),
+    },
+    shutdown: {
+      delayMs: number('SHUTDOWN_DELAY_MS', { min: 0, integer: true }),
+      timeoutMs: number('SHUTDOWN_TIMEOUT_MS', { min: 0, integer: true }),
     },
     policy: {
       pricing: {
@@ -193,7 +242,86 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     idempotencyKeyTtlMs: number('IDEMPOTENCY_KEY_TTL_HOURS', { min: 24 }) * 3_600_000,
     rosterSyncMs: number('ROSTER_SYNC_SECONDS', { min: 0.1, max: 3600 }) * 1000,
     seedDemoOperators: get('SEED_DEMO_OPERATORS') !== 'false',
+    routing: routingSettings({ get, number, flag }),
+    payments: paymentSettings({ get, number, flag }),
   };
+}
+
+const ROUTING_PROVIDERS: readonly RoutingProviderName[] = ['great_circle', 'osrm', 'google'];
+
+function routingSettings({ get, number, flag }: Reader): Config['routing'] {
+  const provider = get('ROUTING_PROVIDER') as RoutingProviderName;
+  if (!ROUTING_PROVIDERS.includes(provider)) {
+    throw new ConfigError(`ROUTING_PROVIDER=${provider} must be one of ${ROUTING_PROVIDERS.join(', ')}`);
+  }
+  if (provider === 'osrm' && !get('ROUTING_OSRM_URL')) throw new ConfigError('ROUTING_PROVIDER=osrm needs ROUTING_OSRM_URL');
+  if (provider === 'google' && !get('ROUTING_GOOGLE_API_KEY')) {
+    throw new ConfigError('ROUTING_PROVIDER=google needs ROUTING_GOOGLE_API_KEY');
+  }
+  const deadlineMs = number('ROUTING_DEADLINE_MS', { min: 10, max: 60_000, integer: true });
+  const cacheSeconds = number('ROUTING_CACHE_SECONDS', { min: 0, max: 86_400 });
+  return {
+    provider,
+    deadlineMs,
+    timeoutMs: deadlineMs,
+    osrm: { baseUrl: httpUrl('ROUTING_OSRM_URL', get('ROUTING_OSRM_URL')), profile: get('ROUTING_OSRM_PROFILE') },
+    google: {
+      apiKey: get('ROUTING_GOOGLE_API_KEY'),
+      baseUrl: httpUrl('ROUTING_GOOGLE_URL', get('ROUTING_GOOGLE_URL')),
+      routingPreference: flag('ROUTING_GOOGLE_TRAFFIC', false) ? 'TRAFFIC_AWARE' : 'TRAFFIC_UNAWARE',
+    },
+    cache: cacheSeconds > 0 ? { ttlMs: cacheSeconds * 1000 } : false,
+  };
+}
+
+function paymentSettings({ get, number, flag }: Reader): PaymentSettings {
+  const provider = get('PAYMENTS_PROVIDER');
+  if (provider !== 'sandbox' && provider !== 'mercado_pago') {
+    throw new ConfigError(`PAYMENTS_PROVIDER=${provider} must be sandbox or mercado_pago`);
+  }
+  const mode = get('PAYMENTS_SANDBOX_MODE') as SandboxMode;
+  if (!SANDBOX_MODES.includes(mode)) throw new ConfigError(`PAYMENTS_SANDBOX_MODE=${mode} must be one of ${SANDBOX_MODES.join(', ')}`);
+  const accessToken = get('MERCADO_PAGO_ACCESS_TOKEN');
+  const webhookSecret = get('MERCADO_PAGO_WEBHOOK_SECRET');
+  if (provider === 'mercado_pago' && (!accessToken || !webhookSecret)) {
+    throw new ConfigError('PAYMENTS_PROVIDER=mercado_pago needs MERCADO_PAGO_ACCESS_TOKEN and MERCADO_PAGO_WEBHOOK_SECRET');
+  }
+  const ttlMinutes = number('PAYMENT_LINK_TTL_MINUTES', { min: 0, max: 60 * 24 * 30 });
+  const backUrl = get('MERCADO_PAGO_BACK_URL');
+  return {
+    provider,
+    timeoutMs: number('PAYMENT_TIMEOUT_MS', { min: 100, max: 60_000, integer: true }),
+    linkTtlMs: ttlMinutes > 0 ? ttlMinutes * 60_000 : null,
+    pollMs: number('PAYMENT_NOTIFICATIONS_POLL_SECONDS', { min: 0.1, max: 3600 }) * 1000,
+    sandbox: {
+      mode,
+      delayMs: number('PAYMENTS_SANDBOX_DELAY_MS', { min: 0, max: 600_000, integer: true }),
+      secret: get('PAYMENTS_SANDBOX_SECRET') || null,
+    },
+    mercadoPago:
+      provider === 'mercado_pago'
+        ? {
+            accessToken,
+            webhookSecret,
+            apiUrl: httpUrl('MERCADO_PAGO_API_URL', get('MERCADO_PAGO_API_URL')),
+            testCheckout: flag('MERCADO_PAGO_TEST_CHECKOUT', false),
+            backUrl: backUrl ? httpUrl('MERCADO_PAGO_BACK_URL', backUrl) : null,
+          }
+        : null,
+  };
+}
+
+/** An http(s) URL, or empty when unset. */
+function httpUrl(name: SettingName, value: string): string {
+  if (!value) return value;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new ConfigError(`${name}=${value} is not an http(s) URL`);
+  return value.replace(/\/+$/, '');
 }
 
 /** The origins of CORS_ORIGINS, each `scheme://host[:port]` as a browser sends it. */
@@ -229,4 +357,9 @@ function upstreamConfig(url: string | null, token: string | null, timeoutMs: num
     throw new ConfigError('ORDERS_UPSTREAM_TOKEN must be visible ASCII characters, without spaces');
   }
   return { url: url.replace(/\/+$/, ''), token, timeoutMs, paymentField };
+}
+
+function redisUrl(url: string | null): string | null {
+  if (url && !/^rediss?:\/\//.test(url)) throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
+  return url;
 }

@@ -22,6 +22,8 @@ export type EdgeErrorCode =
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'OPERATION_LIMIT_EXCEEDED'
   | 'ONE_ORDER_PER_REQUEST'
+  | 'RATE_LIMITED'
+  | 'INVALID_SIGNATURE'
   | 'INTERNAL';
 
 export type ErrorCode = DomainErrorCode | RosterErrorCode | IdempotencyErrorCode | StoreErrorCode | GatewayErrorCode | EdgeErrorCode;
@@ -82,6 +84,11 @@ export const ERROR_TABLE = {
     message: (e: { limit: string }) => `La operación GraphQL excede un límite: ${e.limit}`,
   },
   ONE_ORDER_PER_REQUEST: { status: 400, message: 'Una solicitud puede crear a lo más una orden (createOrder)' },
+  // Retry-After and the RateLimit-* headers are the limiter's, on the error itself.
+  RATE_LIMITED: { status: 429, message: 'Demasiadas solicitudes; espere lo que indica Retry-After' },
+  // A payment notification whose signature is not the provider's: nothing is kept. Not
+  // UNAUTHENTICATED: the caller is a provider signing with a shared secret, not a Bearer token.
+  INVALID_SIGNATURE: { status: 401, message: 'La firma de la notificación de pago no es válida' },
   // An outage of the store is short-lived or long; either way a client should not hammer it.
   STORE_UNAVAILABLE: {
     status: 503,

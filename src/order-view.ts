@@ -2,6 +2,12 @@ import type { Order } from './core/order.js';
 import { toMajorUnits } from './core/pricing.js';
 
 /**
+ * The order's payment state, under a symbol: GraphQL shows it (a frontend polls `order(id)` for
+ * it), while JSON.stringify leaves symbol keys out, so REST keeps the legacy's fields.
+ */
+export const PAYMENT = Symbol('payment');
+
+/**
  * The order as both edges show it: the legacy field names and formats of the spec (§2.1), plus
  * `currency`. REST sends it as JSON; the GraphQL Order type resolves its fields from it.
  */
@@ -33,6 +39,12 @@ export function toOrderView(o: Order) {
     partner: o.partnerId === null ? null : { id: o.partnerId },
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
+    // Beyond the legacy's fields: how the estimate was made (REST sends it as an extra key).
+    estimateSource: o.estimateSource ?? 'great_circle',
+    [PAYMENT]: {
+      status: o.paymentStatus ?? 'pending',
+      expiresAt: o.paymentExpiresAt ? o.paymentExpiresAt.toISOString() : null,
+    },
   };
 }
 

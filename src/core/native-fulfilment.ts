@@ -1,10 +1,12 @@
+import { DeadlineError, withinDeadline } from './deadline.js';
 import { NoOperatorAvailableError, OrderOutcomeUnknownError, PaymentProviderError } from './errors.js';
-import { estimateTravel, type TravelModel } from './estimate.js';
+import type { TravelModel } from './estimate.js';
 import type { Fulfilment } from './fulfilment.js';
-import { SERVICE_NAMES, type NewOrder, type Order } from './order.js';
+import { SERVICE_NAMES, type NewOrder, type Order, type Point } from './order.js';
 import type { OrderRequest } from './order-request.js';
-import type { Caller, OperatorLocator, OrderStore, PaymentProvider } from './ports.js';
+import type { Caller, OperatorLocator, OrderStore, PaymentLink, PaymentLinkRequest, PaymentProvider } from './ports.js';
 import { priceService, type PricingPolicy } from './pricing.js';
+import { createLegEstimator, type EstimateSource, type LegEstimator } from './routing.js';
 
 export interface OrderPolicy {
   travel: TravelModel;
@@ -19,26 +21,57 @@ export interface NativeFulfilmentDeps {
   policy: OrderPolicy;
   clock: () => Date;
   newPaymentReference: () => string;
+  /** Estimates a leg (trip, approach); by default the great circle times the circuity factor. */
+  legs?: LegEstimator;
+  /** How long the provider has to make a payment link before the order is refused. */
+  paymentDeadlineMs?: number;
+  /** How long a payment link stays payable; unset: it does not expire. */
+  paymentLinkTtlMs?: number;
 }
+
+export const DEFAULT_PAYMENT_DEADLINE_MS = 5_000;
+
+const sameSpot = (a: Point, b: Point) => a.latitude === b.latitude && a.longitude === b.longitude;
 
 /** The service's own way to make an order: its roster, tariffs, payment provider and store. */
 export function createNativeFulfilment(deps: NativeFulfilmentDeps): Fulfilment & {
   findByPaymentReference(reference: string): Promise<Order | null>;
 } {
   const { policy } = deps;
-  async function requestPaymentLink(reference: string, order: Omit<NewOrder, 'paymentUrl'>): Promise<string> {
+  const legs = deps.legs ?? createLegEstimator({ provider: null, deadlineMs: 0, travel: policy.travel });
+  const paymentDeadlineMs = deps.paymentDeadlineMs ?? DEFAULT_PAYMENT_DEADLINE_MS;
+
+  /**
+   * The trip and the operator's approach, estimated together. An on-site service (no
+   * destination but the origin) has no trip to estimate. The order's estimate is `road` only
+   * when every leg was routed by road.
+   */
+  async function estimateLegs(request: OrderRequest, operatorPosition: Point) {
+    const onSite = sameSpot(request.origin, request.destination);
+    const [trip, approach] = await Promise.all([
+      onSite ? null : legs(request.origin, request.destination),
+      legs(operatorPosition, request.origin),
+    ]);
+    const routed = trip ? [trip, approach] : [approach];
+    const estimateSource: EstimateSource = routed.every((leg) => leg.source === 'road') ? 'road' : 'great_circle';
+    return { trip: trip ?? { distanceMetres: 0, durationSeconds: 0 }, approach, estimateSource };
+  }
+
+  async function requestPaymentLink(request: PaymentLinkRequest): Promise<PaymentLink> {
     try {
-      const link = await deps.payments.createPaymentLink({
-        reference,
-        amount: order.amounts.total,
-        currency: order.currency,
-        // No plate or phone: the provider has no need of personal data.
-        description: `Asistencia en ruta: ${SERVICE_NAMES[order.serviceCode]}`,
-      });
-      return link.url;
+      return await withinDeadline(paymentDeadlineMs, (signal) => deps.payments.createPaymentLink(request, signal));
     } catch (cause) {
+      // Cut off at the deadline, the provider may still make the link: void it. (A link that was
+      // never handed out cannot be paid; voiding it keeps the provider's list clean.)
+      if (cause instanceof DeadlineError) voidLink(request.reference);
       throw new PaymentProviderError({ cause });
     }
+  }
+
+  function voidLink(reference: string, linkId?: string): Promise<void> {
+    return Promise.resolve()
+      .then(() => deps.payments.cancelPaymentLink(reference, linkId))
+      .catch(() => undefined);
   }
 
   /**
@@ -50,10 +83,10 @@ export function createNativeFulfilment(deps: NativeFulfilmentDeps): Fulfilment &
     const operator = deps.operators.nearestAvailable(request.origin, request.serviceCode, policy.dispatchRadiusMetres);
     if (!operator) throw new NoOperatorAvailableError();
 
-    const trip = estimateTravel(request.origin, request.destination, policy.travel);
-    const approach = estimateTravel(operator.position, request.origin, policy.travel);
+    const { trip, approach, estimateSource } = await estimateLegs(request, operator.position);
     const now = deps.clock();
     const paymentReference = deps.newPaymentReference();
+    const paymentExpiresAt = deps.paymentLinkTtlMs ? new Date(now.getTime() + deps.paymentLinkTtlMs) : null;
     const draft = {
       ownerSubject: caller.subject,
       status: 'pending',
@@ -77,17 +110,22 @@ export function createNativeFulfilment(deps: NativeFulfilmentDeps): Fulfilment &
       partnerId: null,
       createdAt: now,
       updatedAt: now,
+      estimateSource,
+      paymentExpiresAt,
     } satisfies Omit<NewOrder, 'paymentUrl'>;
 
-    const paymentUrl = await requestPaymentLink(paymentReference, draft);
+    const link = await requestPaymentLink({
+      reference: paymentReference,
+      amount: draft.amounts.total,
+      currency: draft.currency,
+      // No plate or phone: the provider has no need of personal data.
+      description: `Asistencia en ruta: ${SERVICE_NAMES[draft.serviceCode]}`,
+      ...(paymentExpiresAt ? { expiresAt: paymentExpiresAt } : {}),
+    });
     try {
-      return await deps.orders.insert({ paymentUrl, ...draft }, idempotencyKey);
+      return await deps.orders.insert({ paymentUrl: link.url, paymentLinkId: link.linkId ?? null, ...draft }, idempotencyKey);
     } catch (error) {
-      if (!(error instanceof OrderOutcomeUnknownError)) {
-        await Promise.resolve()
-          .then(() => deps.payments.cancelPaymentLink(paymentReference))
-          .catch(() => undefined);
-      }
+      if (!(error instanceof OrderOutcomeUnknownError)) await voidLink(paymentReference, link.linkId);
       throw error;
     }
   }

@@ -1,3 +1,5 @@
+import type { EstimateSource } from './routing.js';
+
 export const SERVICE_CODES = [1, 2, 3] as const;
 export type ServiceCode = (typeof SERVICE_CODES)[number];
 
@@ -22,6 +24,10 @@ export const PENDING_STATUSES = [
   'partner_going_to_destination',
 ] as const;
 export type PendingStatus = (typeof PENDING_STATUSES)[number];
+
+/** Where the order's payment stands: open, paid, or left unpaid past its link's expiry. */
+export const PAYMENT_STATUSES = ['pending', 'paid', 'expired'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export interface Point {
   latitude: number;
@@ -61,10 +67,18 @@ export interface NewOrder {
   partnerId: string | null;
   createdAt: Date;
   updatedAt: Date;
+  /** How distance and duration were estimated; absent: by the great circle. */
+  estimateSource?: EstimateSource;
+  /** The payment provider's own id of the link (see PaymentLink.linkId). */
+  paymentLinkId?: string | null;
+  /** When the payment link stops being payable; null: never. */
+  paymentExpiresAt?: Date | null;
 }
 
 export interface Order extends NewOrder {
   id: number;
+  /** Absent: pending, as every order starts. */
+  paymentStatus?: PaymentStatus;
   /**
    * Gateway mode only: the legacy's answer, byte for byte as it wrote it, which REST passes on to
    * the legacy's integrators. Native orders have none.

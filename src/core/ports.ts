@@ -29,10 +29,22 @@ export interface PaymentLinkRequest {
   amount: number;
   currency: string;
   description: string;
+  /** When the link stops being payable; unset: it does not expire. */
+  expiresAt?: Date;
+}
+
+export interface PaymentLink {
+  url: string;
+  /**
+   * The provider's own id of the link, kept with the order so that any instance can void it
+   * without searching; unset when the provider keys its links by our reference.
+   */
+  linkId?: string;
 }
 
 export interface PaymentProvider {
-  createPaymentLink(request: PaymentLinkRequest): Promise<{ url: string }>;
-  /** Voids a link that was never handed out. Best effort. */
-  cancelPaymentLink(reference: string): Promise<void>;
+  /** Stops when `signal` aborts (the order's deadline for the provider). */
+  createPaymentLink(request: PaymentLinkRequest, signal?: AbortSignal): Promise<PaymentLink>;
+  /** Voids a link: never handed out, or no longer payable (expired). Best effort. */
+  cancelPaymentLink(reference: string, linkId?: string): Promise<void>;
 }

@@ -2,10 +2,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RequestError } from '../error-table.js';
 import { fromNode, sendNode } from '../http/node-adapter.js';
 import { toFetchResponse, type PlainRequest, type PlainResponse } from '../http/plain.js';
-import { answerError, refuse } from '../http/responses.js';
+import { answerFor } from '../error-table.js';
+import { answerError, json, refuse } from '../http/responses.js';
 import { createFastPost } from './fast-post.js';
 import type { GraphiqlAssets } from './graphiql-assets.js';
 import { graphiqlPage, wantsGraphiql } from './graphiql-page.js';
+import type { OperationNote } from './operation-note.js';
 import { createGraphqlYoga, type YogaDeps } from './yoga.js';
 
 export interface FaceDeps extends YogaDeps {
@@ -27,11 +29,11 @@ export function createGraphqlFace(deps: FaceDeps) {
   const page = (method: string, accept: string | undefined) =>
     graphiql && wantsGraphiql(method, accept) ? graphiqlPage(graphiql.urls, { token: deps.graphiqlToken }) : null;
 
-  function fetch(request: Request): Response | Promise<Response> {
+  function fetch(request: Request, note?: OperationNote): Response | Promise<Response> {
     const opened = page(request.method, request.headers.get('accept') ?? undefined);
     if (opened) return toFetchResponse(opened);
     if (Number(request.headers.get('content-length') ?? 0) > deps.maxBodyBytes) return toFetchResponse(tooLarge());
-    return yoga.fetch(request);
+    return yoga.fetch(request, { note });
   }
 
   /** GraphiQL's files, under GRAPHIQL_ASSETS_PATH; none when GraphiQL is off. */
@@ -44,26 +46,40 @@ export function createGraphqlFace(deps: FaceDeps) {
    * stream into a fetch body. The usual operation is answered directly; a body that is not a JSON
    * object goes on as text, for yoga to answer as it always does.
    */
-  async function handleNode(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /** `extra`: headers every answer to the request carries (CORS, the rate limit's). */
+  async function handleNode(req: IncomingMessage, res: ServerResponse, extra?: Record<string, string>): Promise<void> {
     const opened = page(req.method ?? 'GET', req.headers.accept);
-    if (opened) return sendNode(res, opened);
-    if (req.method !== 'POST') return yoga(req, res);
+    if (opened) return sendNode(res, opened, extra);
+    if (req.method !== 'POST') return viaYoga(req, res, extra);
     const plain = fromNode(req);
     let text: string;
     try {
-      if (Number(plain.header('content-length')) > deps.maxBodyBytes) return sendNode(res, tooLarge());
+      if (Number(plain.header('content-length')) > deps.maxBodyBytes) return sendNode(res, tooLarge(), extra);
       text = await plain.text(deps.maxBodyBytes);
     } catch (error) {
-      return sendNode(res, answerError(error, deps.log));
+      return sendNode(res, answerError(error, deps.log), extra);
     }
     const body = parsedObject(plain.header('content-type'), text);
-    const answer = await answerDirectly(plain, body);
-    if (answer) return sendNode(res, answer);
+    const answer = await answerDirectly(plain, body, (req as { note?: OperationNote }).note);
+    if (answer) return sendNode(res, answer, extra);
     Object.assign(req, { body: body ?? text });
+    return viaYoga(req, res, extra);
+  }
+
+  /** yoga writes the answer itself: the extra headers are set ahead, and node merges them in. */
+  function viaYoga(req: IncomingMessage, res: ServerResponse, extra?: Record<string, string>) {
+    for (const name in extra) res.setHeader(name, extra[name]!);
     return yoga(req, res);
   }
 
-  return { fetch, handleNode, assets, yoga };
+  /** A refusal made before GraphQL ran (the rate limit), as a GraphQL answer with the table's status. */
+  function refusal(error: Error): PlainResponse {
+    const answer = answerFor(error, deps.log);
+    const extensions = { code: answer.code };
+    return json(answer.status, { errors: [{ message: answer.message, extensions }] }, answer.headers);
+  }
+
+  return { fetch, handleNode, assets, refusal, yoga };
 }
 
 export type GraphqlFace = ReturnType<typeof createGraphqlFace>;

@@ -1,6 +1,7 @@
 import { processRegularResult, type FetchAPI, type GraphQLParams, type YogaServerInstance } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import type { PlainRequest, PlainResponse } from '../http/plain.js';
+import type { OperationNote } from './operation-note.js';
 
 /**
  * The usual GraphQL request, run without yoga's HTTP layer: a POST of one JSON operation from a
@@ -18,7 +19,7 @@ import type { PlainRequest, PlainResponse } from '../http/plain.js';
  */
 export function createFastPost(yoga: Pick<YogaServerInstance<object, object>, 'getResultForParams'>, log: Logger) {
   /** The answer to the request, or undefined when it is not of that kind: yoga's to answer. */
-  return async function answerDirectly(request: PlainRequest, body: unknown): Promise<PlainResponse | undefined> {
+  return async function answerDirectly(request: PlainRequest, body: unknown, note?: OperationNote): Promise<PlainResponse | undefined> {
     const mediaType = answerMediaType(request.header('accept'));
     const params = operation(body);
     if (!mediaType || !params || request.header('origin') !== undefined || !isJson(request.header('content-type'))) {
@@ -26,8 +27,11 @@ export function createFastPost(yoga: Pick<YogaServerInstance<object, object>, 'g
     }
     let answer: Captured;
     try {
-      const result = await yoga.getResultForParams({ params, request: operationRequest(request) }, {});
+      const result = await yoga.getResultForParams({ params, request: operationRequest(request) }, { note });
       if (!result) throw new Error('the operation gave no result');
+      // Errors before execution (the token, the limits) have no execution to note them.
+      const first = 'errors' in result ? result.errors?.[0] : undefined;
+      if (note && first) note.code = String(first.extensions?.code ?? 'ERROR');
       answer = processRegularResult(result, CAPTURE, mediaType) as unknown as Captured;
     } catch (error) {
       // yoga's operation stage answers its own failures as results; this is a defect, masked.

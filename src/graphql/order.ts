@@ -1,7 +1,8 @@
 import { parseOrderId } from '../core/order-request.js';
-import { toOrderView, type OrderView } from '../order-view.js';
+import { PAYMENT, toOrderView, type OrderView } from '../order-view.js';
 import { builder } from './builder.js';
 import { OrderStatusEnum, PendingStatusEnum, ServiceCodeEnum } from './enums.js';
+import { EstimateSourceEnum, PaymentStatusEnum } from './order-provider-enums.js';
 
 const Partner = builder.objectRef<{ id: string }>('Partner').implement({
   description: 'The operator assigned to the order',
@@ -38,6 +39,20 @@ export const OrderRef = builder.objectRef<OrderView>('Order').implement({
     partner: t.expose('partner', { type: Partner, nullable: true }),
     createdAt: t.exposeString('createdAt'),
     updatedAt: t.exposeString('updatedAt'),
+    estimateSource: t.expose('estimateSource', {
+      type: EstimateSourceEnum,
+      description: 'ROAD when a routing provider answered every leg in time; else GREAT_CIRCLE',
+    }),
+    paymentStatus: t.field({
+      type: PaymentStatusEnum,
+      description: 'Where the payment stands; poll order(id) for it after handing out paymentProviderReference',
+      resolve: (order) => order[PAYMENT].status,
+    }),
+    paymentExpiresAt: t.string({
+      nullable: true,
+      description: 'When the payment link stops being payable (then the unpaid order is cancelled); null: never',
+      resolve: (order) => order[PAYMENT].expiresAt,
+    }),
   }),
 });
 

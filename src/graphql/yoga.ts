@@ -6,6 +6,7 @@ import { createContext } from './context.js';
 import type { ResolverContext } from './builder.js';
 import { maskedErrors } from './masked-errors.js';
 import { operationLimits } from './operation-limits.js';
+import { noteOperations } from './operation-note.js';
 import { schema } from './schema.js';
 
 /** What a deployment shows of the schema: all of it in development, none of it in production. */
@@ -34,6 +35,7 @@ const noIntrospection: Plugin = {
  * a test fails when one is added.
  */
 export const graphqlPlugins = (posture: GraphqlPosture): Plugin[] => [
+  noteOperations,
   ...operationLimits(posture),
   ...(posture.introspection ? [] : [noIntrospection]),
 ];

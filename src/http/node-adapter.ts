@@ -27,9 +27,10 @@ export function fromNode(req: IncomingMessage): PlainRequest {
   };
 }
 
-export function sendNode(res: ServerResponse, r: PlainResponse): void {
+/** Sends `r`, with `extra` headers (those every answer to the request carries) besides its own. */
+export function sendNode(res: ServerResponse, r: PlainResponse, extra?: Record<string, string>): void {
   // An unread body of a refused request is not worth keeping the connection for.
-  const close = r.status === 413 ? { connection: 'close' } : {};
-  res.writeHead(r.status, Object.assign({ 'content-length': Buffer.byteLength(r.body) }, r.headers, close));
+  const close = r.status === 413 ? { connection: 'close' } : undefined;
+  res.writeHead(r.status, Object.assign({ 'content-length': Buffer.byteLength(r.body) }, extra, r.headers, close));
   res.end(r.body);
 }

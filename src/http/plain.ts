@@ -18,6 +18,8 @@ export interface PlainResponse {
   headers: Record<string, string>;
   /** Text, or bytes (files such as GraphiQL's, compressed or not). */
   body: string | Uint8Array;
+  /** The error table's code of a refusal, for the metrics; never sent. */
+  code?: string;
 }
 
 /** A route answers a request to `path`: the URL's path, still percent-encoded. */

@@ -11,7 +11,9 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 
 /** `{"message", "code"}` (plus `field` for invalid input), with the table's status and headers. */
 export function errorJson({ status, message, code, field, headers }: ErrorAnswer): TextResponse {
-  return json(status, field === undefined ? { message, code } : { message, code, field }, headers);
+  const response: TextResponse = json(status, field === undefined ? { message, code } : { message, code, field }, headers);
+  response.code = code;
+  return response;
 }
 
 /** Any failure as REST answers it; the unexpected are logged and masked. */

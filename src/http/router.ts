@@ -2,18 +2,23 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { Authenticate } from '../auth/verify-token.js';
 import type { OrderService } from '../core/create-order.js';
-import type { Order } from '../core/order.js';
+import type { PaymentNotifications } from '../core/payment-notifications.js';
 import type { GraphqlFace } from '../graphql/face.js';
 import { GRAPHIQL_ASSETS_PATH } from '../graphql/graphiql-assets.js';
 import { SANDBOX_PATH } from '../payments/sandbox.js';
-import { createCors } from './cors.js';
+import { createAdmission } from './admission.js';
 import { createHomePage } from './home-page.js';
+import { createMetricsRoute } from './metrics-route.js';
 import { createOpenApiRoute } from './openapi-route.js';
 import { fromNode, sendNode } from './node-adapter.js';
+import type { Metrics } from '../metrics/metrics.js';
+import { codeOfAnswer, createObserver, type Observation } from './observation.js';
 import { createOrdersRoute } from './orders-route.js';
+import { RateLimitedError, type RateLimit } from './rate-limit.js';
 import { fromFetch, toFetchResponse, type PlainRequest, type PlainResponse, type PlainRoute } from './plain.js';
+import { createPaymentNotificationsRoute, NOTIFICATIONS_PATH } from './payment-notifications-route.js';
 import { answerError, json, refuse } from './responses.js';
-import { createSandboxPage } from './sandbox-page.js';
+import { createSandboxPage, type SandboxPageDeps } from './sandbox-page.js';
 
 export interface AppDeps {
   orders: OrderService;
@@ -21,8 +26,10 @@ export interface AppDeps {
   log: Logger;
   maxBodyBytes: number;
   legacyPaymentField: string | null;
-  /** The order a sandbox payment link names. */
-  findByPaymentReference: (reference: string) => Promise<Order | null>;
+  /** The sandbox provider's page, Pay and Cancel; null when another provider is configured. */
+  sandbox: SandboxPageDeps | null;
+  /** Payment providers' notifications. */
+  paymentNotifications: PaymentNotifications;
   /** Whether the store answers, for /readyz. */
   isReady: () => Promise<boolean>;
   /**
@@ -37,6 +44,12 @@ export interface AppDeps {
   graphiql: boolean;
   /** Origins allowed by CORS; none when empty. */
   corsOrigins: readonly string[];
+  /** Each client's allowance of API requests; null for none. */
+  rateLimit: RateLimit | null;
+  /** Where API requests are counted and timed; none when left out. */
+  metrics?: Metrics;
+  /** Whether GET /metrics is answered here (with a token), rather than on METRICS_PORT. */
+  metricsOnMainPort?: boolean;
 }
 
 /**
@@ -46,7 +59,12 @@ export interface AppDeps {
  */
 export function createApp(deps: AppDeps) {
   const ordersRoute = createOrdersRoute(deps);
-  const sandboxPage = createSandboxPage(deps.findByPaymentReference);
+  const sandboxPage = deps.sandbox ? createSandboxPage(deps.sandbox) : null;
+  const notificationsRoute = createPaymentNotificationsRoute({
+    notifications: deps.paymentNotifications,
+    maxBodyBytes: deps.maxBodyBytes,
+    log: deps.log,
+  });
   const healthz: PlainRoute = async () => json(200, { status: 'ok' });
   const readyz: PlainRoute = async () => {
     if (!(await deps.isReady())) return json(503, { status: 'store unavailable' });
@@ -57,14 +75,20 @@ export function createApp(deps: AppDeps) {
   const notFound: PlainRoute = async () => refuse('NOT_FOUND');
   const home = createHomePage({ graphiql: deps.graphiql });
   const openApi = createOpenApiRoute({ publicUrl: deps.publicUrl, legacyPaymentField: deps.legacyPaymentField });
+  // On this port only when no port of their own is set for them.
+  const metricsRoute = deps.metrics && deps.metricsOnMainPort ? createMetricsRoute(deps.metrics.registry, deps.authenticate) : null;
 
-  const routeFor = (path: string): PlainRoute => {
+  // `search` is the target's query: only the notification route reads one (Mercado Pago names
+  // the payment in it, and signs it).
+  const routeFor = (path: string, search: () => URLSearchParams): PlainRoute => {
     if (path === '/applications/orders') return ordersRoute;
     if (path === '/healthz') return healthz;
     if (path === '/readyz') return readyz;
     if (path === '/') return home;
     if (path === '/openapi.json') return openApi;
-    if (path.startsWith(SANDBOX_PATH)) return sandboxPage;
+    if (path === '/metrics' && metricsRoute) return metricsRoute;
+    if (path.startsWith(NOTIFICATIONS_PATH)) return (request, at) => notificationsRoute(request, at, search());
+    if (sandboxPage && path.startsWith(SANDBOX_PATH)) return sandboxPage;
     if (path.startsWith(GRAPHIQL_ASSETS_PATH)) return deps.graphql.assets;
     return notFound;
   };
@@ -77,32 +101,71 @@ export function createApp(deps: AppDeps) {
     }
   }
 
-  const cors = createCors(deps.corsOrigins);
+  const admit = createAdmission(deps);
+  // Both faces count against the limit; GraphiQL's page and files do not.
+  const isApi = (path: string, method: string, accept: string | undefined) =>
+    path === '/applications/orders' || (path === '/graphql' && !(method === 'GET' && accept?.includes('text/html')));
+  /** An answer given before the route: a preflight, or a refusal in the face's own shape. */
+  const early = (path: string, answer: PlainResponse | RateLimitedError): PlainResponse => {
+    if (!(answer instanceof RateLimitedError)) return answer;
+    return path === '/graphql' ? deps.graphql.refusal(answer) : answerError(answer, deps.log);
+  };
+
+  const observe = createObserver(deps.metrics);
+  /** The code an answer of `path` ends with, for its observation. */
+  const finish = (observation: Observation | null, answer: PlainResponse | number) => {
+    if (!observation) return;
+    if (typeof answer !== 'number') return observation.done(codeOfAnswer(answer));
+    observation.done(observation.note.code !== 'OK' || answer < 400 ? observation.note.code : `HTTP_${answer}`);
+  };
 
   async function fetch(input: Request | string, init?: RequestInit): Promise<Response> {
     const request = typeof input === 'string' ? new Request(input, init) : input;
-    const { pathname } = new URL(request.url);
-    const origin = request.headers.get('origin') ?? undefined;
-    const preflight = cors.preflight(request.method, origin, request.headers.get('access-control-request-method') ?? undefined);
-    if (preflight) return toFetchResponse(preflight);
-    const response =
-      pathname === '/graphql'
-        ? await deps.graphql.fetch(request)
-        : toFetchResponse(await serve(routeFor(pathname), fromFetch(request), pathname));
-    for (const [name, value] of Object.entries(cors.headersFor(origin) ?? {})) response.headers.append(name, value);
+    const url = new URL(request.url);
+    const { pathname } = url;
+    const header = (name: string) => request.headers.get(name) ?? undefined;
+    const api = isApi(pathname, request.method, header('accept'));
+    const observation = api ? observe(pathname) : null;
+    const admission = await admit({ method: request.method, header, address: undefined, api });
+    if ('early' in admission) {
+      const answer = early(pathname, admission.early);
+      finish(observation, answer);
+      return toFetchResponse(answer);
+    }
+    let response: Response;
+    if (pathname === '/graphql') {
+      response = await deps.graphql.fetch(request, observation?.note);
+      finish(observation, response.status);
+    } else {
+      const answer = await serve(routeFor(pathname, () => url.searchParams), fromFetch(request), pathname);
+      finish(observation, answer);
+      response = toFetchResponse(answer);
+    }
+    for (const [name, value] of Object.entries(admission.headers)) response.headers.append(name, value);
     return response;
   }
 
   async function handleNode(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = pathOf(req.url ?? '/');
-    if (cors.enabled && req.headers.origin) {
-      const preflight = cors.preflight(req.method ?? 'GET', req.headers.origin, req.headers['access-control-request-method']);
-      if (preflight) return sendNode(res, preflight);
-      // Set ahead: node merges them with what the route or yoga writes.
-      for (const [name, value] of Object.entries(cors.headersFor(req.headers.origin) ?? {})) res.setHeader(name, value);
+    const method = req.method ?? 'GET';
+    const header = (name: string) => req.headers[name] as string | undefined;
+    const api = isApi(path, method, req.headers.accept);
+    const observation = api ? observe(path) : null;
+    const admission = await admit({ method, header, address: req.socket.remoteAddress, api });
+    if ('early' in admission) {
+      const answer = early(path, admission.early);
+      finish(observation, answer);
+      return sendNode(res, answer);
     }
-    if (path === '/graphql') return deps.graphql.handleNode(req, res);
-    sendNode(res, await serve(routeFor(path), fromNode(req), path));
+    if (path === '/graphql') {
+      if (observation) Object.assign(req, { note: observation.note });
+      await deps.graphql.handleNode(req, res, admission.headers);
+      return finish(observation, res.statusCode);
+    }
+    const search = () => new URL(req.url ?? '/', 'http://service').searchParams;
+    const answer = await serve(routeFor(path, search), fromNode(req), path);
+    finish(observation, answer);
+    sendNode(res, answer, admission.headers);
   }
 
   return { fetch, handleNode };

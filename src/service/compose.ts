@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { createGraphqlFace } from '../graphql/face.js';
 import { loadGraphiqlAssets } from '../graphql/graphiql-assets.js';
+import type { RateLimit } from '../http/rate-limit.js';
 import { createApp } from '../http/router.js';
+import { createMetrics, type Metrics } from '../metrics/metrics.js';
+import { observedOrders, observedSql, providerObservers } from '../metrics/observed.js';
 import type { Config } from '../config.js';
 import { createTokenVerifier } from '../auth/verify-token.js';
 import { createOrderService } from '../core/create-order.js';
@@ -10,7 +13,6 @@ import { gatewayRoster } from '../core/gateway-roster.js';
 import { createNativeFulfilment } from '../core/native-fulfilment.js';
 import { createOperatorService } from '../core/operator-service.js';
 import type { PaymentProvider } from '../core/ports.js';
-import { createSandboxPayments } from '../payments/sandbox.js';
 import { createRosterSync } from '../roster/roster-sync.js';
 import { createSpatialRoster } from '../roster/spatial-roster.js';
 import { migrate } from '../store/migrate.js';
@@ -21,6 +23,8 @@ import { createRosterChangeLog } from '../store/roster-changes.js';
 import { createGatewayParts, type GatewayPartsDeps } from './gateway-parts.js';
 import { seedDemoOperators } from './seed-demo-operators.js';
 import type { Sql } from '../store/sql.js';
+import { composeProviders } from './compose-providers.js';
+import type { ProviderObservers } from './provider-observers.js';
 
 // A write to the roster commits within a second or two of taking its change number; one still
 // unseen after this long has rolled back.
@@ -44,15 +48,25 @@ export interface ServiceParts {
   secret: string | null;
   graphiqlToken?: string;
   payments?: PaymentProvider;
+  /** Each client's allowance of API requests (see rate-limiter.ts); none when left out. */
+  rateLimit?: RateLimit | null;
+  /** Whether the process is shutting down: /readyz then answers 503. */
+  draining?: () => boolean;
+  metrics?: Metrics;
   clock?: () => Date;
+  /** What the routing and payment adapters report, for metrics. */
+  observers?: ProviderObservers;
   /** Gateway mode: what a metrics registry counts of the legacy calls (see GatewayObserver). */
   gatewayObserver?: GatewayPartsDeps['observe'];
 }
 
 /** Migrates and seeds the store, loads the roster and wires the core to its adapters and edges. */
 export async function composeService(parts: ServiceParts) {
-  const { config, sql, log } = parts;
+  const { config, log } = parts;
   const clock = parts.clock ?? (() => new Date());
+  const metrics = parts.metrics ?? createMetrics();
+  const sql = observedSql(parts.sql, metrics);
+  const batches = (writer: string) => (size: number) => metrics.batches.observe({ writer }, size);
   const applied = await migrate(sql);
   if (applied.length) log.info({ applied }, 'migrations applied');
 
@@ -72,7 +86,7 @@ export async function composeService(parts: ServiceParts) {
       })
     : null;
 
-  const operatorStore = createOperatorStore(sql);
+  const operatorStore = createOperatorStore(sql, { onBatch: batches('operator moves') });
   if (config.seedDemoOperators && !gateway) {
     const seeded = await seedDemoOperators(operatorStore, clock());
     if (seeded) log.info({ seeded }, 'demo operators seeded into an empty roster');
@@ -100,15 +114,28 @@ export async function composeService(parts: ServiceParts) {
   const idempotency = gateway?.idempotency ?? createIdempotencyStore(sql, { staleAfterMs: 60_000, keepForMs: config.idempotencyKeyTtlMs });
   await idempotency.purge(clock());
 
-  const native = createNativeFulfilment({
-    orders: createOrderStore(sql, { findOutcomeWithinMs: config.timeouts.storeMs }),
-    operators: roster,
-    payments: parts.payments ?? createSandboxPayments(config.publicUrl),
-    policy: config.policy,
+  const providers = composeProviders({
+    config,
+    sql,
+    log,
     clock,
-    newPaymentReference: randomUUID,
+    secret: parts.secret,
+    payments: parts.payments,
+    observers: parts.observers ?? providerObservers(metrics),
   });
-  const orders = createOrderService({ fulfilment: gateway?.fulfilment ?? native, idempotency, clock });
+  const native = createNativeFulfilment(
+    Object.assign(
+      {
+        orders: createOrderStore(sql, { findOutcomeWithinMs: config.timeouts.storeMs, onBatch: batches('orders') }),
+        operators: roster,
+        policy: config.policy,
+        clock,
+        newPaymentReference: randomUUID,
+      },
+      providers.fulfilment,
+    ),
+  );
+  const orders = observedOrders(createOrderService({ fulfilment: gateway?.fulfilment ?? native, idempotency, clock }), metrics);
 
   // In gateway mode without a token of its own, callers carry their Authorization to the legacy.
   const authenticate = gateway?.authenticate ?? verify;
@@ -127,21 +154,40 @@ export async function composeService(parts: ServiceParts) {
     log,
     maxBodyBytes: config.maxBodyBytes,
     legacyPaymentField: config.legacyPaymentField,
-    findByPaymentReference: native.findByPaymentReference,
-    isReady: () => answersWithin(sql, READY_CHECK_MS),
+    sandbox: providers.sandbox,
+    paymentNotifications: providers.paymentNotifications,
+    isReady: async () => !parts.draining?.() && (await answersWithin(parts.sql, READY_CHECK_MS)),
     upstreamState: gateway?.upstreamState,
     graphql,
     publicUrl: config.publicUrl,
     graphiql: config.graphql.graphiql,
     corsOrigins: config.corsOrigins,
+    rateLimit: parts.rateLimit ?? null,
+    metrics,
+    metricsOnMainPort: config.metricsPort === null,
   });
   const purgeExpired = async () => {
     await idempotency.purge(clock());
     await rosterSync?.purge();
   };
-  /** Closes the legacy's connections, in gateway mode, once the calls under way are done. */
-  const close = async () => {
-    await gateway?.close();
+  return {
+    app,
+    orders,
+    operators,
+    roster,
+    rosterSync,
+    purgeExpired,
+    metrics,
+    paymentNotifications: providers.paymentNotifications,
+    expireUnpaid: providers.expireUnpaid,
+    routing: providers.routing,
+    /**
+     * Stops the payment timers and closes the providers' pools, and in gateway mode the legacy's
+     * connections once the calls under way are done; serve.ts calls it at shutdown.
+     */
+    closeProviders: async () => {
+      await providers.close();
+      await gateway?.close();
+    },
   };
-  return { app, orders, operators, roster, rosterSync, purgeExpired, close };
 }

@@ -1,11 +1,19 @@
 import type { Logger } from 'pino';
 import { resolveAuth } from '../auth/dev-secret.js';
 import { signToken } from '../auth/sign-token.js';
+import { createServer, type Server } from 'node:http';
+import type { Registry } from 'prom-client';
+import { createMetricsRoute } from '../http/metrics-route.js';
+import { fromNode, sendNode } from '../http/node-adapter.js';
+import { refuse } from '../http/responses.js';
 import { composeService } from './compose.js';
 import { createListener } from './listener.js';
+import { createRateLimit } from './rate-limiter.js';
 import { every } from '../every.js';
 import type { Config } from '../config.js';
 import type { Sql } from '../store/sql.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const DEV_TOKEN_TTL_SECONDS = 24 * 3600;
 const PURGE_EVERY_MS = 3_600_000;
@@ -32,7 +40,17 @@ export async function serve(config: Config, log: Logger, opening: Promise<Sql>, 
   const { secret } = resolveAuth(config);
   const sql = await opening;
   const graphiqlToken = await developmentToken(config);
-  const { app, rosterSync, purgeExpired } = await composeService({ config, sql, log, secret, graphiqlToken });
+  const rateLimit = createRateLimit(config);
+  let draining = false;
+  const { app, rosterSync, purgeExpired, metrics, closeProviders } = await composeService({
+    config,
+    sql,
+    log,
+    secret,
+    graphiqlToken,
+    rateLimit: rateLimit?.limit ?? null,
+    draining: () => draining,
+  });
   const timers = [
     every(PURGE_EVERY_MS, purgeExpired, (err) => log.warn({ err }, 'purging expired keys and changes failed')),
     ...(rosterSync
@@ -41,6 +59,7 @@ export async function serve(config: Config, log: Logger, opening: Promise<Sql>, 
   ];
 
   const server = createListener(app, sql, config.timeouts);
+  const metricsServer = config.metricsPort === null ? null : await listenForMetrics(metrics.registry, config);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);
@@ -50,17 +69,45 @@ export async function serve(config: Config, log: Logger, opening: Promise<Sql>, 
   log.info({ port, host: config.host }, 'listening');
   if (!quiet) announce(port, graphiqlToken);
 
-  let stopping = false;
+  // SIGTERM: /readyz answers 503 at once, so that a load balancer stops sending; requests are
+  // still taken for SHUTDOWN_DELAY_MS while it notices; then the listener closes, the requests in
+  // flight finish (their orders committed and answered) within SHUTDOWN_TIMEOUT_MS, and the store
+  // closes last.
   const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+    if (draining) return;
+    draining = true;
     log.info({ signal }, 'shutting down');
     timers.forEach(clearInterval);
+    await sleep(config.shutdown.delayMs);
+    const closed = new Promise((resolve) => server.close(resolve));
     server.closeIdleConnections();
-    await new Promise((resolve) => server.close(resolve));
+    const late = setTimeout(() => {
+      log.warn('requests still in flight at SHUTDOWN_TIMEOUT_MS: their connections are closed');
+      server.closeAllConnections();
+    }, config.shutdown.timeoutMs);
+    await closed;
+    clearTimeout(late);
+    metricsServer?.close();
+    await rateLimit?.close();
+    await closeProviders();
     await sql.close();
+    log.info('stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+/** GET /metrics alone, on METRICS_PORT: a port operators keep private, so it needs no token. */
+async function listenForMetrics(registry: Registry, config: Config): Promise<Server> {
+  const route = createMetricsRoute(registry, null);
+  const server = createServer(async (req, res) => {
+    const path = new URL(req.url ?? '/', 'http://metrics').pathname;
+    sendNode(res, path === '/metrics' ? await route(fromNode(req), path) : refuse('NOT_FOUND'));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.metricsPort!, config.host, resolve);
+  });
+  return server;
 }

@@ -20,6 +20,8 @@ export interface GroupCommitOptions {
    * See docs/design/group-commit.md.
    */
   next: 'end of turn' | 'at once';
+  /** Told each batch's size as it is written. */
+  onBatch?: (size: number) => void;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface GroupCommitOptions {
  */
 export function groupCommit<T, R>(
   writeMany: (items: T[]) => Promise<(R | Error)[]>,
-  { maxBatch, next }: GroupCommitOptions,
+  { maxBatch, next, onBatch }: GroupCommitOptions,
 ) {
   let queue: Pending<T, R>[] = [];
   let writing = false;
@@ -63,6 +65,7 @@ export function groupCommit<T, R>(
   async function writeNext() {
     const batch = queue.slice(0, maxBatch);
     queue = queue.slice(maxBatch);
+    onBatch?.(batch.length);
     const answer = await writeBatch(batch);
     if (queue.length > 0 && next === 'at once') {
       // Sent before this batch's callers hear back, so that the engine works while they are answered.

@@ -90,7 +90,7 @@ interface PlacementPage {
   on_duty: boolean[];
 }
 
-export function createOperatorStore(sql: Sql) {
+export function createOperatorStore(sql: Sql, { onBatch }: { onBatch?: (size: number) => void } = {}) {
   const one = async (text: string, params: unknown[]): Promise<Operator | null> => {
     const { rows } = await sql.query<OperatorRow>(text, params);
     return rows[0] ? fromRow(rows[0]) : null;
@@ -121,7 +121,7 @@ export function createOperatorStore(sql: Sql) {
     const { rows } = await sql.query<OperatorRow>(MOVE_MANY, columns);
     const stored = new Map(rows.map((r) => [r.id, fromRow(r)]));
     return moves.map((m) => stored.get(m.id) ?? null);
-  }, { maxBatch: MAX_MOVES_PER_BATCH, next: 'at once' });
+  }, { maxBatch: MAX_MOVES_PER_BATCH, next: 'at once', onBatch });
 
   return {
     upsertMany,

@@ -1,4 +1,5 @@
-import type { NewOrder, Order, OrderStatus, PendingStatus, ServiceCode } from '../core/order.js';
+import type { NewOrder, Order, OrderStatus, PaymentStatus, PendingStatus, ServiceCode } from '../core/order.js';
+import type { EstimateSource } from '../core/routing.js';
 import { OrderOutcomeUnknownError, StoreUnavailableError } from '../core/errors.js';
 import type { OrderStore } from '../core/ports.js';
 import { encodeArrays, UUID, type ArrayColumn, type ElementType, type ElementTypes } from './binary-arrays.js';
@@ -36,6 +37,10 @@ interface OrderRow {
   partner_id: string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  estimate_source: EstimateSource;
+  payment_link_id: string | null;
+  payment_expires_at: Date | string | null;
+  payment_status: PaymentStatus;
 }
 
 function fromRow(r: OrderRow): Order {
@@ -64,6 +69,11 @@ function fromRow(r: OrderRow): Order {
     partnerId: r.partner_id,
     createdAt: new Date(r.created_at),
     updatedAt: new Date(r.updated_at),
+    // The optional fields are left undefined at the values their absence means.
+    estimateSource: r.estimate_source === 'road' ? 'road' : undefined,
+    paymentLinkId: r.payment_link_id ?? undefined,
+    paymentExpiresAt: r.payment_expires_at === null ? undefined : new Date(r.payment_expires_at),
+    paymentStatus: r.payment_status === 'pending' ? undefined : r.payment_status,
   };
 }
 
@@ -105,6 +115,9 @@ const COLUMNS: readonly Column[] = [
   ['partner_id', 'text', (o) => o.partnerId],
   ['created_at', 'timestamptz', (o) => o.createdAt],
   ['updated_at', 'timestamptz', (o) => o.updatedAt],
+  ['estimate_source', 'text', (o) => o.estimateSource ?? 'great_circle'],
+  ['payment_link_id', 'text', (o) => o.paymentLinkId ?? null],
+  ['payment_expires_at', 'timestamptz', (o) => o.paymentExpiresAt ?? null],
 ];
 const PAYMENT_REFERENCE = `$${COLUMNS.findIndex(([name]) => name === 'payment_reference') + 1}`;
 const IDEMPOTENCY_KEY = `$${COLUMNS.length + 1}`;
@@ -145,9 +158,11 @@ function insertStatement(inserts: readonly Insert[]): [text: string, params: Uin
 export interface OrderStoreOptions {
   /** How long an insert whose outcome is unknown is looked up before the answer is "unknown". */
   findOutcomeWithinMs: number;
+  /** Told each batch's size as it is written. */
+  onBatch?: (size: number) => void;
 }
 
-export function createOrderStore(sql: Sql, { findOutcomeWithinMs = 5_000 }: Partial<OrderStoreOptions> = {}): OrderStore {
+export function createOrderStore(sql: Sql, { findOutcomeWithinMs = 5_000, onBatch }: Partial<OrderStoreOptions> = {}): OrderStore {
   // The engine gives UUIDs back in lower case.
   const withId = (order: NewOrder, ids: Map<string, number>) => {
     const id = ids.get(order.paymentReference.toLowerCase());
@@ -180,7 +195,7 @@ export function createOrderStore(sql: Sql, { findOutcomeWithinMs = 5_000 }: Part
     }
     const ids = new Map(rows.map((r) => [r.payment_reference, Number(r.id)]));
     return inserts.map(({ order }) => withId(order, ids)!);
-  }, { maxBatch: MAX_BATCH, next: 'end of turn' });
+  }, { maxBatch: MAX_BATCH, next: 'end of turn', onBatch });
 
   return {
     insert: (order, idempotencyKey) => write({ order, idempotencyKey }),

@@ -1,4 +1,5 @@
-import { Pool, type buildConnector } from 'undici';
+import type { buildConnector } from 'undici';
+import { Pool } from '../outbound/undici.js';
 import type { OrderRequest } from '../core/order-request.js';
 import { createBreaker, DEFAULT_BREAKER, type BreakerSettings, type BreakerState } from './breaker.js';
 import type { Credentials, LegacyOutcome } from '../core/legacy-outcome.js';

@@ -20,7 +20,7 @@ describe('POST /applications/orders', () => {
       'destinationLatitude', 'destinationLongitude', 'originTitle', 'destinationTitle', 'serviceCode',
       'vehicleIdentification', 'duration', 'distance', 'totalAmount', 'partnerAmount', 'platformAmount', 'currency',
       'partnerDistance', 'partnerDuration', 'clientName', 'clientPhone', 'partner', 'createdAt', 'updatedAt',
-      'flowReference',
+      'estimateSource', 'flowReference',
     ]);
     expect(body).toMatchObject({
       status: 'pending',

@@ -39,6 +39,13 @@ export type Error = {
   message: Scalars['String']['output'];
 };
 
+/** How the distances and durations of an order were estimated */
+export type EstimateSource =
+  /** by the great circle times a circuity factor: no routing provider, or it failed or was late */
+  | 'GREAT_CIRCLE'
+  /** by road, by the routing provider, for every leg */
+  | 'ROAD';
+
 export type InvalidInputError = Error & {
   __typename?: 'InvalidInputError';
   code: Scalars['String']['output'];
@@ -166,6 +173,8 @@ export type Order = {
   distance: Scalars['Int']['output'];
   /** Estimated trip duration, "<seconds>s" */
   duration: Scalars['String']['output'];
+  /** ROAD when a routing provider answered every leg in time; else GREAT_CIRCLE */
+  estimateSource: EstimateSource;
   id: Scalars['ID']['output'];
   originLatitude: Scalars['Float']['output'];
   originLongitude: Scalars['Float']['output'];
@@ -176,8 +185,12 @@ export type Order = {
   partnerDistance: Scalars['Int']['output'];
   /** Time from the nearest operator to the origin, "<seconds>s" */
   partnerDuration: Scalars['String']['output'];
+  /** When the payment link stops being payable (then the unpaid order is cancelled); null: never */
+  paymentExpiresAt?: Maybe<Scalars['String']['output']>;
   /** URL of the payment on the payment provider */
   paymentProviderReference: Scalars['String']['output'];
+  /** Where the payment stands; poll order(id) for it after handing out paymentProviderReference */
+  paymentStatus: PaymentStatus;
   pendingStatus?: Maybe<PendingStatus>;
   platformAmount: Scalars['Float']['output'];
   serviceCode: ServiceCode;
@@ -206,6 +219,15 @@ export type PaymentProviderError = Error & {
   code: Scalars['String']['output'];
   message: Scalars['String']['output'];
 };
+
+/** Where the order's payment stands */
+export type PaymentStatus =
+  /** left unpaid past the link's expiry: the order was cancelled */
+  | 'EXPIRED'
+  /** paid: the order went on to PENDING_PARTNER */
+  | 'PAID'
+  /** the payment link is open */
+  | 'PENDING';
 
 export type PendingStatus =
   | 'PARTNER_GOING_TO_DESTINATION'

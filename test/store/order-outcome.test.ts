@@ -1,87 +1,70 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TABLE } from '../../src/error-table.js';
-import { onEngine, postgres, postgresEngine, testServer } from '../support/engines.js';
-import { restBody, startTestService, type TestService } from '../support/service.js';
-import { startTcpProxy } from '../support/tcp-proxy.js';
+import { createOpenApiDocument } from '../../src/http/openapi.js';
+import { onEngine, postgres } from '../support/engines.js';
+import { createOpenApiValidator } from '../support/openapi-validator.js';
+import { startServiceBehindProxy } from '../support/proxied-postgres.js';
+import { restBody } from '../support/service.js';
+
+const openApi = createOpenApiValidator(createOpenApiDocument());
 
 // The service reaches PostgreSQL through a proxy that cuts the connection when the server
 // answers the orders insert: the insert is committed, and the service never hears so.
-let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
-let service: TestService;
-const created: string[] = [];
-const cancelled: string[] = [];
+let setup: Awaited<ReturnType<typeof startServiceBehindProxy>>;
 const INSERT = 'insert into orders';
 const referenceOf = (url: string) => url.split('/').pop()!;
 
 describe.skipIf(postgres.skip !== null)(`when the connection is cut as an order is committed, ${onEngine(postgres)}`, () => {
   beforeAll(async () => {
-    proxy = await startTcpProxy(testServer());
-    service = await startTestService({
-      env: { STORE_TIMEOUT_MS: '1000' },
-      engine: postgresEngine((url) => {
-        url.hostname = '127.0.0.1';
-        url.port = String(proxy.port);
-      }),
-      payments: {
-        async createPaymentLink({ reference }) {
-          created.push(reference);
-          return { url: `https://pay.example/${reference}` };
-        },
-        async cancelPaymentLink(reference) {
-          cancelled.push(reference);
-        },
-      },
-    });
+    setup = await startServiceBehindProxy({ env: { STORE_TIMEOUT_MS: '1000' } });
   });
-  afterEach(() => proxy.restore());
-  afterAll(async () => {
-    await service?.close();
-    await proxy?.close();
-  });
+  afterEach(() => setup.proxy.restore());
+  afterAll(() => setup?.close());
 
   const ordersWith = async (reference: string) =>
-    (await service.sql.query<{ id: string }>('select id from orders where payment_reference = $1', [reference])).rows;
+    (await setup.service.sql.query<{ id: string }>('select id from orders where payment_reference = $1', [reference])).rows;
 
   it('when the store answers again at once, then the stored order is found and answered, once, with its link kept', async () => {
-    const cut = proxy.cutAtAnswerTo(INSERT);
-    const response = await service.rest(restBody());
+    const cut = setup.proxy.cutAtAnswerTo(INSERT);
+    const response = await setup.service.rest(restBody());
     await cut;
 
     expect(response.status).toBe(200);
     const reference = referenceOf(response.body.paymentProviderReference);
     expect((await ordersWith(reference)).map((r) => Number(r.id))).toEqual([response.body.id]);
-    expect(cancelled).not.toContain(reference);
+    expect(setup.cancelled).not.toContain(reference);
   });
 
   it('when the store stays away, then 503 ORDER_OUTCOME_UNKNOWN keeps the link, and a retry with the same key gets the order', async () => {
     const key = 'outcome-unknown-1';
-    const cut = proxy.cutAtAnswerTo(INSERT).then(() => proxy.cut());
-    const response = await service.rest(restBody(), { headers: { 'idempotency-key': key } });
+    const cut = setup.proxy.cutAtAnswerTo(INSERT).then(() => setup.proxy.cut());
+    const response = await setup.service.rest(restBody(), { headers: { 'idempotency-key': key } });
     await cut;
 
     expect(response.status).toBe(503);
     expect(response.body).toEqual({ code: 'ORDER_OUTCOME_UNKNOWN', message: ERROR_TABLE.ORDER_OUTCOME_UNKNOWN.message });
     expect(response.headers.get('retry-after')).toBe('5');
-    const reference = created.at(-1)!;
-    expect(cancelled).not.toContain(reference);
+    expect(openApi.problems('POST', '/applications/orders', response)).toEqual([]);
+    const reference = setup.created.at(-1)!;
+    expect(setup.cancelled).not.toContain(reference);
 
-    await proxy.restore();
-    const retry = await service.rest(restBody(), { headers: { 'idempotency-key': key } });
+    await setup.proxy.restore();
+    const retry = await setup.service.rest(restBody(), { headers: { 'idempotency-key': key } });
     expect(retry.status).toBe(200);
     expect(referenceOf(retry.body.paymentProviderReference)).toBe(reference);
     expect(await ordersWith(reference)).toHaveLength(1);
   });
 
   it('when the store is down before the insert, then 503 STORE_UNAVAILABLE: nothing stored, and the link voided', async () => {
-    await proxy.cut();
-    const response = await service.rest(restBody());
+    await setup.proxy.cut();
+    const response = await setup.service.rest(restBody());
     expect(response.body.code).toBe('STORE_UNAVAILABLE');
-    expect(cancelled).toContain(created.at(-1));
+    expect(setup.cancelled).toContain(setup.created.at(-1));
   });
 
   it('when the store goes silent, then the create answers at its deadline instead of hanging', async () => {
-    proxy.stall();
-    const response = await service.rest(restBody());
+    setup.proxy.stall();
+    const response = await setup.service.rest(restBody());
     expect(response.status).toBe(503);
     expect(['STORE_UNAVAILABLE', 'ORDER_OUTCOME_UNKNOWN']).toContain(response.body.code);
   });

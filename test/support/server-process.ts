@@ -27,7 +27,8 @@ export async function startServerProcess(env: Record<string, string>, { timeoutM
   const dataDir = given || mkdtempSync(join(tmpdir(), 'orders-process-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    // No rate limit unless a test asks for one: the suites send many requests with one token.
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { App } from '../../src/http/router.js';
 import { composeService, type ServiceParts } from '../../src/service/compose.js';
 import { createListener } from '../../src/service/listener.js';
+import { createRateLimit } from '../../src/service/rate-limiter.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Sql } from '../../src/store/sql.js';
 import { createLogger } from '../../src/logger.js';
@@ -68,11 +69,13 @@ export interface TestServiceOptions extends Partial<Pick<ServiceParts, 'payments
  * handler; no port.
  */
 export async function startTestService(options: TestServiceOptions = {}) {
-  const config = loadConfig({ AUTH_JWT_SECRET: SECRET, LOG_LEVEL: 'silent', PUBLIC_URL: BASE, ...options.env });
+  // No rate limit unless a test asks for one: the suites send many requests with one token.
+  const config = loadConfig({ AUTH_JWT_SECRET: SECRET, LOG_LEVEL: 'silent', PUBLIC_URL: BASE, RATE_LIMIT_PER_MINUTE: '0', ...options.env });
+  const rateLimit = createRateLimit(config);
   const store = await (options.engine ?? defaultEngine).open();
   const { sql } = store;
   const log = createLogger(config.logLevel);
-  const service = await composeService({ ...options, config, sql, log, secret: config.auth.jwtSecret }).catch(
+  const service = await composeService({ ...options, config, sql, log, secret: config.auth.jwtSecret, rateLimit: rateLimit?.limit }).catch(
     async (error: unknown) => {
       await store.dispose();
       throw error;
@@ -122,6 +125,7 @@ export async function startTestService(options: TestServiceOptions = {}) {
     countOrders: async () => (await sql.query<{ n: number }>('select count(*)::int as n from orders')).rows[0]!.n,
     close: async () => {
       await listener?.close();
+      await rateLimit?.close();
       await store.dispose();
     },
   };

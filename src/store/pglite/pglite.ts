@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite, parse, protocol, types } from '@electric-sql/pglite';
 import { createBindWriter, type WireValue } from './bind-message.js';
 import { EMBEDDED_CHECKPOINTS, keepCheckpointing, type CheckpointPolicy } from './checkpoints.js';
+import { StoreUnavailableError } from '../../core/errors.js';
 import { serially } from './serial.js';
 import { nested, type QueryOptions, type Sql } from '../sql.js';
 
@@ -163,11 +164,16 @@ export async function openPglite(
     close: nested,
   };
 
+  // Once closed, the store answers as an unreachable one does, not with the engine's own error.
+  let closed = false;
+  const turn = <T>(work: () => Promise<T>): Promise<T> =>
+    closed ? Promise.reject(new StoreUnavailableError('the embedded store is closed')) : alone(work);
+
   const store: PgliteSql = {
-    query: (text, params, options) => alone(() => run.query(text, params, options)),
-    exec: (text) => alone(() => run.exec(text)),
+    query: (text, params, options) => turn(() => run.query(text, params, options)),
+    exec: (text) => turn(() => run.exec(text)),
     transaction: (fn) =>
-      alone(async () => {
+      turn(async () => {
         await run.exec('begin');
         try {
           const result = await fn(inTransaction);
@@ -180,9 +186,11 @@ export async function openPglite(
       }),
     close: () => {
       stopCheckpoints();
-      return alone(() => db.close());
+      const closing = turn(() => db.close());
+      closed = true;
+      return closing;
     },
-    dump: () => alone(() => db.dumpDataDir('none')),
+    dump: () => turn(() => db.dumpDataDir('none')),
   };
   const stopCheckpoints = keepCheckpointing(store, checkpoints);
   return store;

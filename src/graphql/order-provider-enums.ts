@@ -1,0 +1,26 @@
+import { PAYMENT_STATUSES, type PaymentStatus } from '../core/order.js';
+import type { EstimateSource } from '../core/routing.js';
+import { builder } from './builder.js';
+
+export const EstimateSourceEnum = builder.enumType('EstimateSource', {
+  description: 'How the distances and durations of an order were estimated',
+  values: {
+    ROAD: { value: 'road' satisfies EstimateSource, description: 'by road, by the routing provider, for every leg' },
+    GREAT_CIRCLE: {
+      value: 'great_circle' satisfies EstimateSource,
+      description: 'by the great circle times a circuity factor: no routing provider, or it failed or was late',
+    },
+  } as const,
+});
+
+export const PaymentStatusEnum = builder.enumType('PaymentStatus', {
+  description: "Where the order's payment stands",
+  values: {
+    PENDING: { value: 'pending' satisfies PaymentStatus, description: 'the payment link is open' },
+    PAID: { value: 'paid' satisfies PaymentStatus, description: 'paid: the order went on to PENDING_PARTNER' },
+    EXPIRED: { value: 'expired' satisfies PaymentStatus, description: 'left unpaid past the link\'s expiry: the order was cancelled' },
+  } as const,
+});
+
+// Every status has its enum value.
+PAYMENT_STATUSES satisfies readonly PaymentStatus[];

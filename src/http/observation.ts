@@ -1,0 +1,40 @@
+import type { OperationNote } from '../graphql/operation-note.js';
+import { secondsSince, type Metrics } from '../metrics/metrics.js';
+import type { PlainResponse } from './plain.js';
+
+export type Face = 'rest' | 'graphql';
+
+/** The face an API path belongs to; null for the others (health, pages, files), not observed. */
+export const faceOf = (path: string): Face | null =>
+  path === '/applications/orders' ? 'rest' : path === '/graphql' ? 'graphql' : null;
+
+/** One API request being timed, whatever answers it. */
+export interface Observation {
+  face: Face;
+  /** Filled by the GraphQL face as the operation runs (see operation-note.ts). */
+  note: OperationNote;
+  /** Records the request's answer: an error code, or OK. */
+  done(code: string): void;
+}
+
+/** Times API requests into `metrics`; without metrics, observes nothing. */
+export function createObserver(metrics: Metrics | undefined) {
+  return function observe(path: string): Observation | null {
+    const face = metrics ? faceOf(path) : null;
+    if (!face) return null;
+    const start = performance.now();
+    const note = { operation: face === 'rest' ? 'createOrder' : 'unknown', code: 'OK' };
+    return {
+      face,
+      note,
+      done(code) {
+        if (code === 'RATE_LIMITED') metrics!.rateLimited.inc({ face });
+        metrics!.requests.observe({ face, operation: note.operation, code }, secondsSince(start));
+      },
+    };
+  };
+}
+
+/** The code of an answer: the error table's, or OK. */
+export const codeOfAnswer = (response: PlainResponse): string =>
+  response.code ?? (response.status < 400 ? 'OK' : `HTTP_${response.status}`);

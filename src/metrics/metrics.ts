@@ -1,0 +1,88 @@
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+
+// Seconds: a REST order takes a few milliseconds; a store or provider outage, its deadline.
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const BATCH_BUCKETS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512];
+
+/**
+ * What the service counts and times, in Prometheus' text format (GET /metrics). One registry per
+ * service, passed in, never a global one: tests and workers each have their own.
+ */
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+  return {
+    registry,
+    requests: new Histogram({
+      name: 'orders_http_request_duration_seconds',
+      help: 'API requests by face (rest, graphql), operation and answer code (OK, or the error table code)',
+      labelNames: ['face', 'operation', 'code'],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    }),
+    orders: new Counter({
+      name: 'orders_create_outcomes_total',
+      help: 'createOrder outcomes on both faces: OK (an order was made) or the error code',
+      labelNames: ['code'],
+      registers,
+    }),
+    statements: new Histogram({
+      name: 'orders_store_statement_duration_seconds',
+      help: 'Statements of the store by outcome: ok, error (the statement was refused), unavailable, unknown',
+      labelNames: ['outcome'],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    }),
+    payments: new Histogram({
+      name: 'orders_payment_provider_duration_seconds',
+      help: 'Calls to the payment provider by provider, operation (create_link, cancel_link, read_payment) and outcome (ok, or the failure: timeout, server_error…)',
+      labelNames: ['provider', 'operation', 'outcome'],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    }),
+    notifications: new Counter({
+      name: 'orders_payment_notifications_total',
+      help: "Payment notifications by provider and event (verified, forged, applied, retry…)",
+      labelNames: ['provider', 'event'],
+      registers,
+    }),
+    routing: new Histogram({
+      name: 'orders_routing_call_duration_seconds',
+      help: 'Calls to the routing provider by provider and outcome',
+      labelNames: ['provider', 'outcome'],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    }),
+    legs: new Counter({
+      name: 'orders_routing_legs_total',
+      help: 'Legs estimated through a routing provider, by source (road, great_circle) and why one fell back',
+      labelNames: ['source', 'fallback'],
+      registers,
+    }),
+    routeCache: new Counter({
+      name: 'orders_route_cache_lookups_total',
+      help: 'Route cache lookups by result (hit, miss)',
+      labelNames: ['result'],
+      registers,
+    }),
+    batches: new Histogram({
+      name: 'orders_group_commit_batch_size',
+      help: 'Items written together by one statement (group commit), by writer (orders, operator moves)',
+      labelNames: ['writer'],
+      buckets: BATCH_BUCKETS,
+      registers,
+    }),
+    rateLimited: new Counter({
+      name: 'orders_rate_limited_total',
+      help: 'Requests refused for being over the rate limit, by face',
+      labelNames: ['face'],
+      registers,
+    }),
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/** Seconds since `start`, a performance.now() reading. */
+export const secondsSince = (start: number) => (performance.now() - start) / 1000;

@@ -1,0 +1,42 @@
+import type { PaymentReader } from '../core/payment-events.js';
+import type { PaymentProvider } from '../core/ports.js';
+
+export type PaymentOperation = 'create_link' | 'cancel_link' | 'read_payment';
+
+/** Told of every call to a payment provider: which, what, how it ended (`ok`, or the failure's kind), and its time. */
+export type PaymentCallObserver = (provider: string, operation: PaymentOperation, outcome: string, ms: number) => void;
+
+/** A failure's kind as the JSON client classifies it (timeout, server_error…), else `error`. */
+const outcomeOf = (error: unknown): string => {
+  const kind = (error as { kind?: unknown } | null)?.kind;
+  if (typeof kind === 'string') return kind;
+  return (error as { name?: unknown } | null)?.name === 'AbortError' ? 'aborted' : 'error';
+};
+
+async function timed<T>(observe: (outcome: string, ms: number) => void, call: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    const result = await call();
+    observe('ok', performance.now() - started);
+    return result;
+  } catch (error) {
+    observe(outcomeOf(error), performance.now() - started);
+    throw error;
+  }
+}
+
+export function observedPayments<P extends PaymentProvider>(provider: P, name: string, observe: PaymentCallObserver): PaymentProvider {
+  return {
+    createPaymentLink: (request, signal) =>
+      timed((outcome, ms) => observe(name, 'create_link', outcome, ms), () => provider.createPaymentLink(request, signal)),
+    cancelPaymentLink: (reference, linkId) =>
+      timed((outcome, ms) => observe(name, 'cancel_link', outcome, ms), () => provider.cancelPaymentLink(reference, linkId)),
+  };
+}
+
+export function observedReader(reader: PaymentReader, name: string, observe: PaymentCallObserver): PaymentReader {
+  return {
+    readPayment: (id, signal) =>
+      timed((outcome, ms) => observe(name, 'read_payment', outcome, ms), () => reader.readPayment(id, signal)),
+  };
+}
