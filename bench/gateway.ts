@@ -45,6 +45,13 @@ let standIn: Promise<RunningServer> | undefined;
 const legacyStandIn = () =>
   (standIn ??= startServer({ args: ['bench/legacy-stand-in.mjs'], env: { PAYMENT_FIELD }, readyPath: '/' }));
 
+/** Ends the stand-in once the section is measured: its output pipes would keep the bench from exiting. */
+export async function stopLegacyStandIn() {
+  const running = standIn;
+  standIn = undefined;
+  await (await running)?.stop();
+}
+
 const typename = (answer: Answer): string | undefined => {
   try {
     return JSON.parse(answer.body)?.data?.createOrder?.__typename;

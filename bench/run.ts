@@ -1,6 +1,6 @@
 import { killAllServers } from './child-server.js';
 import { flushDisk } from './disk.js';
-import { gatewayFigures, gatewaySection, gatewayTargets, noOperatorTypes, printGatewayFigures } from './gateway.js';
+import { gatewayFigures, gatewaySection, gatewayTargets, noOperatorTypes, printGatewayFigures, stopLegacyStandIn } from './gateway.js';
 import { load, sendOnce } from './load.js';
 import { medianRound, summarize, uncleanRun, withShareOfCeiling, type Measurement } from './measurement.js';
 import { peakRssMb, rssMb } from './memory.js';
@@ -44,6 +44,7 @@ async function main() {
     }
   }
   const noOperator = await noOperatorTypes();
+  await stopLegacyStandIn();
 
   let startupMs = Number.NaN;
   if (!only) {
