@@ -3,6 +3,7 @@ import { cpus } from 'node:os';
 import type { Measurement } from './measurement.js';
 import type { Scaling } from './scaling.js';
 import type { Settings } from './settings.js';
+import type { GatewayFigures } from './gateway.js';
 import type { Target } from './targets.js';
 
 const RESULTS = new URL('./results/', import.meta.url);
@@ -38,13 +39,16 @@ export function machine() {
 
 export interface Summary {
   scaling?: Scaling;
+  /** NaN when the run measured only a section (BENCH_ONLY). */
   startupMs: number;
+  gateway?: GatewayFigures;
   targets: Target[];
 }
 
-export async function writeResults(measurements: Measurement[], settings: Settings, summary: Summary): Promise<string> {
+/** Writes the run to bench/results/`name` (latest.json for a whole run). */
+export async function writeResults(measurements: Measurement[], settings: Settings, summary: Summary, name = 'latest.json'): Promise<string> {
   await mkdir(RESULTS, { recursive: true });
-  const file = new URL('latest.json', RESULTS);
+  const file = new URL(name, RESULTS);
   const scenarios = measurements.map((m, index) => ({ label: `${letter(index)})`, ...m }));
   await writeFile(file, `${JSON.stringify({ machine: machine(), settings, scenarios, ...summary }, null, 2)}\n`);
   return file.pathname;

@@ -1,5 +1,6 @@
 import { killAllServers } from './child-server.js';
 import { flushDisk } from './disk.js';
+import { gatewayFigures, gatewaySection, gatewayTargets, noOperatorTypes, printGatewayFigures, stopLegacyStandIn } from './gateway.js';
 import { load, sendOnce } from './load.js';
 import { medianRound, summarize, uncleanRun, withShareOfCeiling, type Measurement } from './measurement.js';
 import { peakRssMb, rssMb } from './memory.js';
@@ -18,16 +19,23 @@ class RefusedRun extends Error {}
 async function main() {
   killServersOnExit();
   const settings = readSettings();
+  // BENCH_ONLY=gateway: the gateway section alone, without the headline, roster and start-up runs.
+  const only = process.env.BENCH_ONLY?.trim() || undefined;
+  if (only !== undefined && only !== 'gateway' && only !== 'routing') {
+    throw new RefusedRun(`BENCH_ONLY=${only}: only "gateway" and "routing" are known`);
+  }
   const { cpu, cpus, node } = machine();
   console.log(`${cpu} × ${cpus}, node ${node}; ${settings.connections} connections, ` +
     `${settings.warmupSeconds} s warm-up, ${settings.seconds} s measured per scenario\n`);
 
   await buildService();
   // BENCH_ONLY=routing: only the routing providers' section (OSRM against the great circle).
-  if (process.env.BENCH_ONLY === 'routing') return printRouting(await routingSection(settings));
+  if (only === 'routing') return printRouting(await routingSection(settings));
   const baseline = settings.baselineRef ? await buildBaseline(settings.baselineRef) : null;
   const measurements: Measurement[] = [];
-  for (const step of await scenarios(baseline)) {
+  const steps = only ? [] : await scenarios(baseline);
+  steps.push(await gatewaySection());
+  for (const step of steps) {
     if ('interleaved' in step) {
       measurements.push(...(await measureInTurn(step, settings)));
     } else {
@@ -35,20 +43,28 @@ async function main() {
       measurements.push(await measure(step, settings));
     }
   }
+  const noOperator = await noOperatorTypes();
+  await stopLegacyStandIn();
 
-  console.log('start-up on an existing store…');
-  await flushDisk();
-  const startupMs = await startupOnExistingStoreMs({ NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(32) });
+  let startupMs = Number.NaN;
+  if (!only) {
+    console.log('start-up on an existing store…');
+    await flushDisk();
+    startupMs = await startupOnExistingStoreMs({ NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(32) });
+  }
 
   const report = withShareOfCeiling(measurements);
   console.log();
   printTable(report);
   const figures = scaling(report);
   if (figures) printScaling(figures);
-  const goals = targets(report, startupMs);
+  const gateway = gatewayFigures(report, noOperator);
+  if (gateway) printGatewayFigures(gateway);
+  const goals = [...(only ? [] : targets(report, startupMs)), ...(gateway ? gatewayTargets(gateway) : [])];
   printTargets(goals);
-  printRouting(await routingSection(settings));
-  console.log(`\nwritten to ${await writeResults(report, settings, { scaling: figures, startupMs, targets: goals })}`);
+  if (!only) printRouting(await routingSection(settings));
+  const summary = { scaling: figures, startupMs, gateway, targets: goals };
+  console.log(`\nwritten to ${await writeResults(report, settings, summary, only ? `${only}.json` : undefined)}`);
 }
 
 async function measure(scenario: Scenario, settings: Settings): Promise<Measurement> {

@@ -45,7 +45,10 @@ export const SETTINGS = {
   DISPATCH_RADIUS_KM: { default: '25', doc: 'operators farther than this from the origin (great circle) are not offered' },
   CIRCUITY_FACTOR: { default: '1.25', doc: 'road distance over great-circle distance, for estimates' },
   AVERAGE_SPEED_KMH: { default: '30', doc: 'average road speed, for duration estimates' },
-  PAYMENT_REFERENCE_LEGACY_FIELD: { default: '', doc: 'one more REST key carrying the payment URL, e.g. the legacy `<provider>Reference`' },
+  PAYMENT_REFERENCE_LEGACY_FIELD: { default: '', doc: 'the legacy `<provider>Reference` key of the payment URL: one more REST key carrying it; in gateway mode, read from the legacy\'s answers (required then)' },
+  ORDERS_UPSTREAM_URL: { default: '', doc: 'base URL of a running legacy order service: when set, the service runs as a gateway in front of it' },
+  ORDERS_UPSTREAM_TOKEN: { default: '', doc: "sent upstream as `Authorization: Bearer …`; when unset, the caller's Authorization is forwarded unchanged" },
+  ORDERS_UPSTREAM_TIMEOUT_MS: { default: '10000', doc: 'deadline of one upstream call, waiting for a connection and connecting included' },
   ROSTER_SYNC_SECONDS: { default: '2', doc: 'on PostgreSQL, how often each instance reads the roster changes of the others' },
   IDEMPOTENCY_KEY_TTL_HOURS: { default: '24', doc: 'how long an Idempotency-Key is remembered (at least 24 hours)' },
   SEED_DEMO_OPERATORS: { default: 'true', doc: 'seed the demo roster around Santiago into an empty store' },
@@ -104,11 +107,22 @@ export interface Config {
   shutdown: { delayMs: number; timeoutMs: number };
   policy: OrderPolicy;
   legacyPaymentField: string | null;
+  /** Gateway mode: the legacy order service that makes the orders; null in native mode. */
+  upstream: UpstreamConfig | null;
   idempotencyKeyTtlMs: number;
   rosterSyncMs: number;
   seedDemoOperators: boolean;
   routing: RoutingSettings & { deadlineMs: number };
   payments: PaymentSettings;
+}
+
+export interface UpstreamConfig {
+  url: string;
+  /** Sent as `Bearer <it>`; null forwards the caller's Authorization. */
+  token: string | null;
+  timeoutMs: number;
+  /** The legacy's key of the payment URL in its answers. */
+  paymentField: string;
 }
 
 type Reader = {
@@ -170,6 +184,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('WORKERS > 1 needs DATABASE_URL: the embedded store belongs to one process');
   }
 
+  const legacyPaymentField = optional('PAYMENT_REFERENCE_LEGACY_FIELD');
+  const upstream = upstreamConfig(optional('ORDERS_UPSTREAM_URL'), optional('ORDERS_UPSTREAM_TOKEN'),
+    number('ORDERS_UPSTREAM_TIMEOUT_MS', { min: 100, max: 600_000, integer: true }), legacyPaymentField);
+
   return {
     port,
     workers,
@@ -219,7 +237,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         averageSpeedKmh: number('AVERAGE_SPEED_KMH', { min: 1, max: 200 }),
       },
     },
-    legacyPaymentField: optional('PAYMENT_REFERENCE_LEGACY_FIELD'),
+    legacyPaymentField,
+    upstream,
     idempotencyKeyTtlMs: number('IDEMPOTENCY_KEY_TTL_HOURS', { min: 24 }) * 3_600_000,
     rosterSyncMs: number('ROSTER_SYNC_SECONDS', { min: 0.1, max: 3600 }) * 1000,
     seedDemoOperators: get('SEED_DEMO_OPERATORS') !== 'false',
@@ -323,6 +342,21 @@ function corsOrigins(list: string): string[] {
       }
       return origin;
     });
+}
+
+/** Gateway mode's settings, when ORDERS_UPSTREAM_URL is set. */
+function upstreamConfig(url: string | null, token: string | null, timeoutMs: number, paymentField: string | null): UpstreamConfig | null {
+  if (!url) return null;
+  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
+    throw new ConfigError(`ORDERS_UPSTREAM_URL=${url} is not an http(s) URL`);
+  }
+  // The legacy names its payment key after its provider: without the name, no answer reads.
+  if (!paymentField) throw new ConfigError('PAYMENT_REFERENCE_LEGACY_FIELD must be set when ORDERS_UPSTREAM_URL is');
+  // Visible ASCII only: anything else could not be sent in a header, or would split it.
+  if (token !== null && !/^[\x21-\x7e]+$/.test(token)) {
+    throw new ConfigError('ORDERS_UPSTREAM_TOKEN must be visible ASCII characters, without spaces');
+  }
+  return { url: url.replace(/\/+$/, ''), token, timeoutMs, paymentField };
 }
 
 function redisUrl(url: string | null): string | null {

@@ -9,6 +9,7 @@ import {
   type RosterErrorCode,
   type StoreErrorCode,
 } from './core/errors.js';
+import type { GatewayErrorCode, UpstreamRejectedError } from './core/gateway-errors.js';
 
 /** Refusals decided at an edge, before the core is called. */
 export type EdgeErrorCode =
@@ -25,7 +26,7 @@ export type EdgeErrorCode =
   | 'INVALID_SIGNATURE'
   | 'INTERNAL';
 
-export type ErrorCode = DomainErrorCode | RosterErrorCode | IdempotencyErrorCode | StoreErrorCode | EdgeErrorCode;
+export type ErrorCode = DomainErrorCode | RosterErrorCode | IdempotencyErrorCode | StoreErrorCode | GatewayErrorCode | EdgeErrorCode;
 
 interface ErrorEntry {
   status: number;
@@ -68,7 +69,12 @@ export const ERROR_TABLE = {
       e.missing ? 'Falta el token de acceso (Authorization: Bearer <token>)' : 'Token de acceso inválido o expirado',
     headers: { 'www-authenticate': 'Bearer' },
   },
-  FORBIDDEN: { status: 403, message: (e: { scope: string }) => `El token no tiene el permiso necesario: ${e.scope}` },
+  // Without a scope: gateway mode, the legacy service refused the caller's token, forwarded to it.
+  FORBIDDEN: {
+    status: 403,
+    message: (e: { scope?: string }) =>
+      e.scope ? `El token no tiene el permiso necesario: ${e.scope}` : 'El servicio de órdenes rechazó el token para esta operación',
+  },
   NOT_FOUND: { status: 404, message: 'Recurso no encontrado' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Método no permitido' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'El cuerpo de la solicitud es demasiado grande' },
@@ -94,6 +100,44 @@ export const ERROR_TABLE = {
     status: 503,
     message: 'No se pudo confirmar si la orden quedó guardada; reintente con la misma Idempotency-Key',
     headers: { 'retry-after': '5' },
+  },
+  // Gateway mode. `orderMayExist`: the legacy may have made the order although we got no answer
+  // of it; a client must then not simply try again (see UPSTREAM_OUTCOME_UNKNOWN).
+  UPSTREAM_REJECTED: { status: 400, message: (e: UpstreamRejectedError) => e.legacyMessage },
+  UPSTREAM_UNAVAILABLE: {
+    status: 502,
+    message: (e: { orderMayExist?: boolean }) =>
+      e.orderMayExist
+        ? 'El servicio de órdenes falló durante la solicitud; no se sabe si creó la orden'
+        : 'El servicio de órdenes no está disponible; no se creó la orden. Intente de nuevo en unos momentos',
+  },
+  UPSTREAM_BAD_RESPONSE: {
+    status: 502,
+    message: (e: { orderMayExist?: boolean }) =>
+      e.orderMayExist
+        ? 'El servicio de órdenes respondió algo que no es una orden válida; no se sabe si creó la orden'
+        : 'El servicio de órdenes respondió algo que no es una orden válida; no se creó la orden',
+  },
+  UPSTREAM_TIMEOUT: {
+    status: 504,
+    message: (e: { orderMayExist?: boolean }) =>
+      e.orderMayExist
+        ? 'El servicio de órdenes no respondió a tiempo; no se sabe si creó la orden'
+        : 'El servicio de órdenes no respondió a tiempo; no se creó la orden',
+  },
+  // 409, as for a key still in use: the key's state, not the request, is what stands in the way.
+  UPSTREAM_OUTCOME_UNKNOWN: {
+    status: 409,
+    message:
+      'No se sabe si la solicitud anterior con esta Idempotency-Key creó una orden en el servicio de órdenes, y otra ' +
+      'llamada podría crear una segunda: verifíquelo con el servicio de órdenes, o use una clave nueva',
+  },
+  // 404: a gateway keeps no roster (the legacy service dispatches), so what the operation names
+  // does not exist here, however often it is asked; 403 would blame the token, 501 is a 5xx,
+  // which the contract keeps for failures outside the request.
+  UNAVAILABLE_IN_GATEWAY_MODE: {
+    status: 404,
+    message: 'Este servicio funciona como pasarela del servicio de órdenes: no administra operadores',
   },
   INTERNAL: { status: 500, message: 'Error interno del servidor' },
 } as const satisfies Record<ErrorCode, ErrorEntry>;

@@ -49,3 +49,20 @@ export function toOrderView(o: Order) {
 }
 
 export type OrderView = ReturnType<typeof toOrderView>;
+
+/**
+ * Gateway mode's REST answer: the legacy's order exactly as the legacy wrote it, every byte, and
+ * appended at the end of its object the keys CONTRACT §3 promises when it lacks them: the payment
+ * URL under `paymentProviderReference` (the legacy writes it under its provider's name) and
+ * `currency`. A legacy integrator reads what it always read; the contract's keys are there too.
+ */
+export function toLegacyAnswer(o: Order, asReceived: string): string {
+  const written = JSON.parse(asReceived) as object;
+  let missing = '';
+  if (!Object.hasOwn(written, 'paymentProviderReference')) missing += `,"paymentProviderReference":${JSON.stringify(o.paymentUrl)}`;
+  if (!Object.hasOwn(written, 'currency')) missing += `,"currency":${JSON.stringify(o.currency)}`;
+  if (!missing) return asReceived;
+  // The answer was read as a JSON object: its last '}' closes it.
+  const end = asReceived.lastIndexOf('}');
+  return `${asReceived.slice(0, end)}${missing}${asReceived.slice(end)}`;
+}

@@ -79,4 +79,9 @@ export interface Order extends NewOrder {
   id: number;
   /** Absent: pending, as every order starts. */
   paymentStatus?: PaymentStatus;
+  /**
+   * Gateway mode only: the legacy's answer, byte for byte as it wrote it, which REST passes on to
+   * the legacy's integrators. Native orders have none.
+   */
+  asReceived?: string;
 }

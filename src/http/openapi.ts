@@ -27,6 +27,12 @@ const ERRORS: Record<string, string> = {
   STORE_UNAVAILABLE: 'The store is unreachable and nothing was stored',
   ORDER_OUTCOME_UNKNOWN: 'The store failed when the order may have been stored: retry with the same Idempotency-Key',
   UPSTREAM_TIMEOUT: 'Gateway mode: no answer from the legacy service within the deadline',
+  UPSTREAM_REJECTED: "Gateway mode: the legacy service refused the order with a 400 of its own; its message is passed on",
+  UPSTREAM_OUTCOME_UNKNOWN:
+    'Gateway mode: the first call with this Idempotency-Key may have made a legacy order that was never answered ' +
+    '(it timed out, was cut, or its process died), and a second call could make a second one: check with the legacy ' +
+    'service, or use a new key',
+  FORBIDDEN: "Gateway mode: the legacy service refused the caller's token, forwarded to it, for this operation",
 };
 
 // The name of each error status's body schema: a status, one object type, so that a tool making
@@ -34,7 +40,8 @@ const ERRORS: Record<string, string> = {
 const STATUS_SCHEMAS: Record<number, string> = {
   400: 'BadRequestError',
   401: 'UnauthenticatedError',
-  409: 'IdempotencyKeyInUseError',
+  403: 'ForbiddenError',
+  409: 'ConflictError',
   413: 'PayloadTooLargeError',
   415: 'UnsupportedMediaTypeError',
   422: 'IdempotencyKeyReusedError',

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Authenticate } from '../auth/verify-token.js';
 import type { OrderService } from '../core/create-order.js';
 import { InvalidInputError } from '../core/errors.js';
-import { toOrderView } from '../order-view.js';
+import { toLegacyAnswer, toOrderView } from '../order-view.js';
 import { idempotentRequest } from './idempotency-header.js';
 import { readJsonObject } from './json-body.js';
 import type { PlainRequest, PlainResponse } from './plain.js';
@@ -27,6 +27,10 @@ export function createOrdersRoute(deps: OrdersRouteDeps) {
       const { serviceId, ...body } = content;
       const idempotent = idempotentRequest(request.header('idempotency-key'), 'rest', content);
       const order = await deps.orders.createOrder(caller, Object.assign(body, { serviceCode: serviceId }), idempotent);
+      if (order.asReceived !== undefined) {
+        // Gateway mode: the legacy's order as it wrote it, for the legacy's integrators.
+        return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: toLegacyAnswer(order, order.asReceived) };
+      }
       const view: Record<string, unknown> = toOrderView(order);
       if (deps.legacyPaymentField) view[deps.legacyPaymentField] = view.paymentProviderReference;
       return json(200, view);

@@ -32,6 +32,11 @@ export interface AppDeps {
   paymentNotifications: PaymentNotifications;
   /** Whether the store answers, for /readyz. */
   isReady: () => Promise<boolean>;
+  /**
+   * Gateway mode: the state of the circuit breaker in front of the legacy service, for /readyz.
+   * Open, the instance cannot make orders; once a probe is due it says half-open, and ready.
+   */
+  upstreamState?: () => 'closed' | 'open' | 'half-open';
   /** `/graphql`, whole, and GraphiQL's files. */
   graphql: GraphqlFace;
   publicUrl: string;
@@ -61,8 +66,12 @@ export function createApp(deps: AppDeps) {
     log: deps.log,
   });
   const healthz: PlainRoute = async () => json(200, { status: 'ok' });
-  const readyz: PlainRoute = async () =>
-    (await deps.isReady()) ? json(200, { status: 'ready' }) : json(503, { status: 'store unavailable' });
+  const readyz: PlainRoute = async () => {
+    if (!(await deps.isReady())) return json(503, { status: 'store unavailable' });
+    const upstream = deps.upstreamState?.();
+    if (upstream === undefined) return json(200, { status: 'ready' });
+    return upstream === 'open' ? json(503, { status: 'upstream unavailable', upstream }) : json(200, { status: 'ready', upstream });
+  };
   const notFound: PlainRoute = async () => refuse('NOT_FOUND');
   const home = createHomePage({ graphiql: deps.graphiql });
   const openApi = createOpenApiRoute({ publicUrl: deps.publicUrl, legacyPaymentField: deps.legacyPaymentField });

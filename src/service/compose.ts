@@ -9,6 +9,7 @@ import { observedOrders, observedSql, providerObservers } from '../metrics/obser
 import type { Config } from '../config.js';
 import { createTokenVerifier } from '../auth/verify-token.js';
 import { createOrderService } from '../core/create-order.js';
+import { gatewayRoster } from '../core/gateway-roster.js';
 import { createNativeFulfilment } from '../core/native-fulfilment.js';
 import { createOperatorService } from '../core/operator-service.js';
 import type { PaymentProvider } from '../core/ports.js';
@@ -19,6 +20,7 @@ import { createOperatorStore } from '../store/operator-store.js';
 import { createIdempotencyStore } from '../store/idempotency-store.js';
 import { createOrderStore } from '../store/order-store.js';
 import { createRosterChangeLog } from '../store/roster-changes.js';
+import { createGatewayParts, type GatewayPartsDeps } from './gateway-parts.js';
 import { seedDemoOperators } from './seed-demo-operators.js';
 import type { Sql } from '../store/sql.js';
 import { composeProviders } from './compose-providers.js';
@@ -54,6 +56,8 @@ export interface ServiceParts {
   clock?: () => Date;
   /** What the routing and payment adapters report, for metrics. */
   observers?: ProviderObservers;
+  /** Gateway mode: what a metrics registry counts of the legacy calls (see GatewayObserver). */
+  gatewayObserver?: GatewayPartsDeps['observe'];
 }
 
 /** Migrates and seeds the store, loads the roster and wires the core to its adapters and edges. */
@@ -66,21 +70,39 @@ export async function composeService(parts: ServiceParts) {
   const applied = await migrate(sql);
   if (applied.length) log.info({ applied }, 'migrations applied');
 
+  // ORDERS_UPSTREAM_URL: gateway mode, the legacy order service makes the orders. It dispatches
+  // to operators of its own: no roster is seeded, loaded or followed, and roster operations are refused.
+  const verify = createTokenVerifier({ secret: parts.secret, ...config.auth });
+  const gateway = config.upstream
+    ? createGatewayParts({
+        upstream: config.upstream,
+        sql,
+        log,
+        clock,
+        currency: config.policy.pricing.currency,
+        idempotencyKeyTtlMs: config.idempotencyKeyTtlMs,
+        authenticate: verify,
+        observe: parts.gatewayObserver,
+      })
+    : null;
+
   const operatorStore = createOperatorStore(sql, { onBatch: batches('operator moves') });
-  if (config.seedDemoOperators) {
+  if (config.seedDemoOperators && !gateway) {
     const seeded = await seedDemoOperators(operatorStore, clock());
     if (seeded) log.info({ seeded }, 'demo operators seeded into an empty roster');
   }
   const roster = createSpatialRoster();
   // Other instances on a shared database write to the roster too: follow them from the change
   // log, starting from before the roster is read so that nothing written meanwhile is missed.
-  const rosterSync = config.databaseUrl
+  const rosterSync = config.databaseUrl && !gateway
     ? createRosterSync({ changes: createRosterChangeLog(sql), store: operatorStore, index: roster, gapTimeoutMs: ROSTER_GAP_TIMEOUT_MS })
     : null;
   await rosterSync?.start();
-  await roster.load(operatorStore.placements());
-  log.info({ operators: roster.size() }, 'roster loaded');
-  const operators = createOperatorService({
+  if (!gateway) {
+    await roster.load(operatorStore.placements());
+    log.info({ operators: roster.size() }, 'roster loaded');
+  }
+  const operators = gateway ? gatewayRoster : createOperatorService({
     store: operatorStore,
     index: roster,
     clock,
@@ -89,7 +111,7 @@ export async function composeService(parts: ServiceParts) {
 
   // A create takes milliseconds; a claim still without its order after a minute was left by a
   // process that died, and its key may be taken by the client's next retry.
-  const idempotency = createIdempotencyStore(sql, { staleAfterMs: 60_000, keepForMs: config.idempotencyKeyTtlMs });
+  const idempotency = gateway?.idempotency ?? createIdempotencyStore(sql, { staleAfterMs: 60_000, keepForMs: config.idempotencyKeyTtlMs });
   await idempotency.purge(clock());
 
   const providers = composeProviders({
@@ -113,9 +135,10 @@ export async function composeService(parts: ServiceParts) {
       providers.fulfilment,
     ),
   );
-  const orders = observedOrders(createOrderService({ fulfilment: native, idempotency, clock }), metrics);
+  const orders = observedOrders(createOrderService({ fulfilment: gateway?.fulfilment ?? native, idempotency, clock }), metrics);
 
-  const authenticate = createTokenVerifier({ secret: parts.secret, ...config.auth });
+  // In gateway mode without a token of its own, callers carry their Authorization to the legacy.
+  const authenticate = gateway?.authenticate ?? verify;
   const graphql = createGraphqlFace({
     authenticate,
     services: { orders, operators },
@@ -134,6 +157,7 @@ export async function composeService(parts: ServiceParts) {
     sandbox: providers.sandbox,
     paymentNotifications: providers.paymentNotifications,
     isReady: async () => !parts.draining?.() && (await answersWithin(parts.sql, READY_CHECK_MS)),
+    upstreamState: gateway?.upstreamState,
     graphql,
     publicUrl: config.publicUrl,
     graphiql: config.graphql.graphiql,
@@ -157,7 +181,13 @@ export async function composeService(parts: ServiceParts) {
     paymentNotifications: providers.paymentNotifications,
     expireUnpaid: providers.expireUnpaid,
     routing: providers.routing,
-    /** Stops the payment timers and closes the providers' pools; serve.ts calls it at shutdown. */
-    closeProviders: providers.close,
+    /**
+     * Stops the payment timers and closes the providers' pools, and in gateway mode the legacy's
+     * connections once the calls under way are done; serve.ts calls it at shutdown.
+     */
+    closeProviders: async () => {
+      await providers.close();
+      await gateway?.close();
+    },
   };
 }

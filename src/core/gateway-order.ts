@@ -1,0 +1,84 @@
+import type { LegacyOrder, SpecProblem } from './legacy-order.js';
+import type { Order } from './order.js';
+import { toMajorUnits, toMinorUnits } from './pricing.js';
+
+// GraphQL's Int: distances are Int! in the contract's schema.
+const MAX_INT = 2 ** 31 - 1;
+
+export type GatewayOrderReading = { ok: true; order: Order } | { ok: false; problems: SpecProblem[] };
+
+/**
+ * An amount of the legacy in the deployment's currency, as the domain keeps it (an integer in
+ * the minor unit), or undefined when it is not a whole number of that unit: amounts are exact,
+ * and the legacy's own currency is not documented (spec §2.1, observation 3), so its amounts are
+ * read in CURRENCY's major unit, as the legacy's sample orders are written in pesos.
+ */
+function minorUnits(amount: number, currency: string): number | undefined {
+  const minor = toMinorUnits(amount, currency);
+  return Number.isSafeInteger(minor) && toMajorUnits(minor, currency) === amount ? minor : undefined;
+}
+
+/**
+ * A checked legacy order as the domain's Order, owned by `ownerSubject`, with the legacy's answer
+ * `asReceived` for REST. What the typed schema cannot show as the legacy wrote it is a problem:
+ * an amount finer than the currency's minor unit, a distance past GraphQL's Int. Distances are
+ * rounded to whole metres (the schema's unit), which changes nothing a client relies on.
+ */
+export function toGatewayOrder(legacy: LegacyOrder, ownerSubject: string, asReceived: string, currency: string): GatewayOrderReading {
+  const problems: SpecProblem[] = [];
+  const amount = (field: string, value: number) => {
+    const minor = minorUnits(value, currency);
+    if (minor === undefined) problems.push({ field, reason: `must be a whole number of ${currency}'s minor unit` });
+    return minor ?? 0;
+  };
+  const metres = (field: string, value: number) => {
+    const rounded = Math.round(value);
+    if (rounded > MAX_INT) problems.push({ field, reason: `must be at most ${MAX_INT} metres` });
+    return rounded;
+  };
+  const amounts = {
+    total: amount('totalAmount', legacy.amounts.total),
+    partner: amount('partnerAmount', legacy.amounts.partner),
+    platform: amount('platformAmount', legacy.amounts.platform),
+  };
+  if (problems.length === 0 && amounts.total !== amounts.partner + amounts.platform) {
+    problems.push({ field: 'totalAmount', reason: 'must be partnerAmount + platformAmount exactly' });
+  }
+  const distanceMetres = metres('distance', legacy.distanceMetres);
+  const partnerDistanceMetres = metres('partnerDistance', legacy.partnerDistanceMetres);
+  if (problems.length > 0) return { ok: false, problems };
+
+  const partnerId = legacy.partner?.id;
+  return {
+    ok: true,
+    order: {
+      id: legacy.id,
+      ownerSubject,
+      status: legacy.status,
+      pendingStatus: legacy.pendingStatus,
+      // The legacy's payment is its own: no reference of ours, no operator quoted by us.
+      paymentReference: '',
+      paymentUrl: legacy.paymentUrl,
+      origin: legacy.origin,
+      destination: legacy.destination,
+      originTitle: legacy.originTitle,
+      destinationTitle: legacy.destinationTitle,
+      serviceCode: legacy.serviceCode,
+      vehicleIdentification: legacy.vehicleIdentification,
+      distanceMetres,
+      durationSeconds: legacy.durationSeconds,
+      amounts,
+      currency,
+      partnerDistanceMetres,
+      partnerDurationSeconds: legacy.partnerDurationSeconds,
+      quotedOperatorId: '',
+      clientName: legacy.clientName,
+      clientPhone: legacy.clientPhone,
+      // The partner's fields are not documented (spec §2.1, observation 2): its id, when it has one.
+      partnerId: typeof partnerId === 'string' || typeof partnerId === 'number' ? String(partnerId) : null,
+      createdAt: new Date(legacy.createdAt),
+      updatedAt: new Date(legacy.updatedAt),
+      asReceived,
+    },
+  };
+}
