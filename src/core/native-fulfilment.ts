@@ -2,11 +2,11 @@ import { DeadlineError, withinDeadline } from './deadline.js';
 import { NoOperatorAvailableError, OrderOutcomeUnknownError, PaymentProviderError } from './errors.js';
 import type { TravelModel } from './estimate.js';
 import type { Fulfilment } from './fulfilment.js';
-import { SERVICE_NAMES, type NewOrder, type Order, type Point } from './order.js';
+import { SERVICE_NAMES, type EstimateSource, type NewOrder, type Order, type Point } from './order.js';
 import type { OrderRequest } from './order-request.js';
 import type { Caller, OperatorLocator, OrderStore, PaymentLink, PaymentLinkRequest, PaymentProvider } from './ports.js';
 import { priceService, type PricingPolicy } from './pricing.js';
-import { createLegEstimator, type EstimateSource, type LegEstimator } from './routing.js';
+import { createLegEstimator, type LegEstimator } from './routing.js';
 
 export interface OrderPolicy {
   travel: TravelModel;

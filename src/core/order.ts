@@ -1,4 +1,3 @@
-import type { EstimateSource } from './routing.js';
 
 export const SERVICE_CODES = [1, 2, 3] as const;
 export type ServiceCode = (typeof SERVICE_CODES)[number];
@@ -28,6 +27,9 @@ export type PendingStatus = (typeof PENDING_STATUSES)[number];
 /** Where the order's payment stands: open, paid, or left unpaid past its link's expiry. */
 export const PAYMENT_STATUSES = ['pending', 'paid', 'expired'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** How an order's distances and durations were estimated: by road (a routing provider), or the great circle. */
+export type EstimateSource = 'road' | 'great_circle';
 
 export interface Point {
   latitude: number;

@@ -1,7 +1,7 @@
 import { deadlineSignal } from './deadline.js';
 import { estimateTravel, type Travel, type TravelModel } from './estimate.js';
 import { greatCircleMetres } from './geo.js';
-import type { Point } from './order.js';
+import type { EstimateSource, Point } from './order.js';
 
 /** A road route as a provider answers it: metres and seconds, not yet rounded. */
 export interface Route {
@@ -28,7 +28,7 @@ export class RoutingUnavailableError extends Error {
   }
 }
 
-export type EstimateSource = 'road' | 'great_circle';
+
 
 /** Why a leg fell back to the great-circle estimate although a provider is configured. */
 export type FallbackReason = 'provider_failed' | 'provider_late' | 'provider_garbage' | 'provider_down' | 'no_route';

@@ -5,9 +5,9 @@ import { toFetchResponse, type PlainRequest, type PlainResponse } from '../http/
 import { answerFor } from '../error-table.js';
 import { answerError, json, refuse } from '../http/responses.js';
 import { createFastPost } from './fast-post.js';
-import type { GraphiqlAssets } from './graphiql-assets.js';
+import { GRAPHIQL_ASSETS_PATH, type GraphiqlAssets } from './graphiql-assets.js';
 import { graphiqlPage, wantsGraphiql } from './graphiql-page.js';
-import type { OperationNote } from './operation-note.js';
+import type { OperationNote } from '../http/observation.js';
 import { createGraphqlYoga, type YogaDeps } from './yoga.js';
 
 export interface FaceDeps extends YogaDeps {
@@ -79,7 +79,7 @@ export function createGraphqlFace(deps: FaceDeps) {
     return json(answer.status, { errors: [{ message: answer.message, extensions }] }, answer.headers);
   }
 
-  return { fetch, handleNode, assets, refusal, yoga };
+  return { fetch, handleNode, assetsPath: GRAPHIQL_ASSETS_PATH, assets, refusal, yoga };
 }
 
 export type GraphqlFace = ReturnType<typeof createGraphqlFace>;

@@ -1,7 +1,7 @@
 import { processRegularResult, type FetchAPI, type GraphQLParams, type YogaServerInstance } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import type { PlainRequest, PlainResponse } from '../http/plain.js';
-import type { OperationNote } from './operation-note.js';
+import type { OperationNote } from '../http/observation.js';
 
 /**
  * The usual GraphQL request, run without yoga's HTTP layer: a POST of one JSON operation from a

@@ -1,13 +1,6 @@
 import { Kind, type DocumentNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-
-/** What a request's metrics need to know of its GraphQL operation. */
-export interface OperationNote {
-  /** Its root fields: the schema bounds them, where a client's own operation names would grow the metrics without end. */
-  operation: string;
-  /** OK, or the code of its first top-level error. */
-  code: string;
-}
+import type { OperationNote } from '../http/observation.js';
 
 /** A note to fill, in the context of an operation the router observes. */
 export const noteOf = (context: object): OperationNote | undefined =>

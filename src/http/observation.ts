@@ -1,8 +1,15 @@
-import type { OperationNote } from '../graphql/operation-note.js';
 import { secondsSince, type Metrics } from '../metrics/metrics.js';
 import type { PlainResponse } from './plain.js';
 
 export type Face = 'rest' | 'graphql';
+
+/** What a request's metrics need to know of its GraphQL operation, filled as it runs. */
+export interface OperationNote {
+  /** Its root fields: the schema bounds them, where a client's own operation names would grow the metrics without end. */
+  operation: string;
+  /** OK, or the code of its first top-level error. */
+  code: string;
+}
 
 /** The face an API path belongs to; null for the others (health, pages, files), not observed. */
 export const faceOf = (path: string): Face | null =>
@@ -11,7 +18,7 @@ export const faceOf = (path: string): Face | null =>
 /** One API request being timed, whatever answers it. */
 export interface Observation {
   face: Face;
-  /** Filled by the GraphQL face as the operation runs (see operation-note.ts). */
+  /** Filled by the GraphQL face as the operation runs (see graphql/operation-note.ts). */
   note: OperationNote;
   /** Records the request's answer: an error code, or OK. */
   done(code: string): void;

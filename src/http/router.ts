@@ -3,8 +3,6 @@ import type { Logger } from 'pino';
 import type { Authenticate } from '../auth/verify-token.js';
 import type { OrderService } from '../core/create-order.js';
 import type { PaymentNotifications } from '../core/payment-notifications.js';
-import type { GraphqlFace } from '../graphql/face.js';
-import { GRAPHIQL_ASSETS_PATH } from '../graphql/graphiql-assets.js';
 import { SANDBOX_PATH } from '../payments/sandbox.js';
 import { createAdmission } from './admission.js';
 import { createHomePage } from './home-page.js';
@@ -12,13 +10,25 @@ import { createMetricsRoute } from './metrics-route.js';
 import { createOpenApiRoute } from './openapi-route.js';
 import { fromNode, sendNode } from './node-adapter.js';
 import type { Metrics } from '../metrics/metrics.js';
-import { codeOfAnswer, createObserver, type Observation } from './observation.js';
+import { codeOfAnswer, createObserver, type Observation, type OperationNote } from './observation.js';
 import { createOrdersRoute } from './orders-route.js';
 import { RateLimitedError, type RateLimit } from './rate-limit.js';
 import { fromFetch, toFetchResponse, type PlainRequest, type PlainResponse, type PlainRoute } from './plain.js';
 import { createPaymentNotificationsRoute, NOTIFICATIONS_PATH } from './payment-notifications-route.js';
 import { answerError, json, refuse } from './responses.js';
 import { createSandboxPage, type SandboxPageDeps } from './sandbox-page.js';
+
+/** What the router hands the GraphQL face: `/graphql` through either dispatcher, and its files. */
+export interface GraphqlRoutes {
+  fetch(request: Request, note?: OperationNote): Response | Promise<Response>;
+  /** `extra`: headers every answer to the request carries (CORS, the rate limit's). */
+  handleNode(req: IncomingMessage, res: ServerResponse, extra?: Record<string, string>): Promise<void>;
+  /** The path GraphiQL's files are under, and their route. */
+  assetsPath: string;
+  assets: PlainRoute;
+  /** A refusal made before GraphQL ran, as a GraphQL answer. */
+  refusal(error: Error): PlainResponse;
+}
 
 export interface AppDeps {
   orders: OrderService;
@@ -38,7 +48,7 @@ export interface AppDeps {
    */
   upstreamState?: () => 'closed' | 'open' | 'half-open';
   /** `/graphql`, whole, and GraphiQL's files. */
-  graphql: GraphqlFace;
+  graphql: GraphqlRoutes;
   publicUrl: string;
   /** Whether GraphiQL is served, for the home page's link. */
   graphiql: boolean;
@@ -89,7 +99,7 @@ export function createApp(deps: AppDeps) {
     if (path === '/metrics' && metricsRoute) return metricsRoute;
     if (path.startsWith(NOTIFICATIONS_PATH)) return (request, at) => notificationsRoute(request, at, search());
     if (sandboxPage && path.startsWith(SANDBOX_PATH)) return sandboxPage;
-    if (path.startsWith(GRAPHIQL_ASSETS_PATH)) return deps.graphql.assets;
+    if (path.startsWith(deps.graphql.assetsPath)) return deps.graphql.assets;
     return notFound;
   };
 

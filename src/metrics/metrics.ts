@@ -60,6 +60,25 @@ export function createMetrics() {
       labelNames: ['source', 'fallback'],
       registers,
     }),
+    legacyCalls: new Histogram({
+      name: 'orders_legacy_call_duration_seconds',
+      help: 'Gateway mode: calls to the legacy order service by outcome (order, no-operator, timeout, unavailable, breaker-open…)',
+      labelNames: ['outcome'],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    }),
+    legacyCorrections: new Counter({
+      name: 'orders_legacy_corrections_total',
+      help: "Gateway mode: values of the legacy's answers read as the documented value they misspell, by field",
+      labelNames: ['field'],
+      registers,
+    }),
+    legacyBreaker: new Counter({
+      name: 'orders_legacy_breaker_transitions_total',
+      help: "Gateway mode: the legacy's circuit breaker changing state (open: failing fast; half-open: a probe; closed)",
+      labelNames: ['state'],
+      registers,
+    }),
     routeCache: new Counter({
       name: 'orders_route_cache_lookups_total',
       help: 'Route cache lookups by result (hit, miss)',

@@ -1,6 +1,8 @@
 import type { OrderService } from '../core/create-order.js';
 import { ServiceError, StoreUnavailableError } from '../core/errors.js';
-import type { ProviderObservers } from '../service/provider-observers.js';
+import type { GatewayObserver } from '../core/gateway-ports.js';
+import type { BreakerState } from '../upstream/breaker.js';
+import type { ProviderObservers } from './provider-observers.js';
 import type { Sql } from '../store/sql.js';
 import { StatementOutcomeUnknownError } from '../store/statement-outcome.js';
 import { secondsSince, type Metrics } from './metrics.js';
@@ -61,5 +63,14 @@ export function providerObservers(metrics: Metrics): ProviderObservers {
     routeCache: (hit) => metrics.routeCache.inc({ result: hit ? 'hit' : 'miss' }),
     paymentCall: (provider, operation, outcome, ms) => metrics.payments.observe({ provider, operation, outcome }, ms / 1000),
     notification: (event, provider) => metrics.notifications.inc({ provider, event }),
+  };
+}
+
+/** What gateway mode reports of its legacy calls, as metrics. */
+export function gatewayObserver(metrics: Metrics): GatewayObserver & { breaker(state: BreakerState): void } {
+  return {
+    call: (outcome, ms) => metrics.legacyCalls.observe({ outcome }, ms / 1000),
+    correction: (field) => metrics.legacyCorrections.inc({ field }),
+    breaker: (state) => metrics.legacyBreaker.inc({ state }),
   };
 }

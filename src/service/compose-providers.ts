@@ -13,7 +13,7 @@ import { createNotificationInbox } from '../store/notification-inbox.js';
 import { createOrderPaymentsStore } from '../store/order-payments-store.js';
 import { createSandboxLinkStore } from '../store/sandbox-link-store.js';
 import type { Sql } from '../store/sql.js';
-import type { ProviderObservers } from './provider-observers.js';
+import type { ProviderObservers } from '../metrics/provider-observers.js';
 
 // An unpaid order is cancelled this long after its link expired: a payment made at the last
 // moment is notified and applied within seconds, well before.

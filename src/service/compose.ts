@@ -5,7 +5,7 @@ import { loadGraphiqlAssets } from '../graphql/graphiql-assets.js';
 import type { RateLimit } from '../http/rate-limit.js';
 import { createApp } from '../http/router.js';
 import { createMetrics, type Metrics } from '../metrics/metrics.js';
-import { observedOrders, observedSql, providerObservers } from '../metrics/observed.js';
+import { gatewayObserver, observedOrders, observedSql, providerObservers } from '../metrics/observed.js';
 import type { Config } from '../config.js';
 import { createTokenVerifier } from '../auth/verify-token.js';
 import { createOrderService } from '../core/create-order.js';
@@ -24,7 +24,7 @@ import { createGatewayParts, type GatewayPartsDeps } from './gateway-parts.js';
 import { seedDemoOperators } from './seed-demo-operators.js';
 import type { Sql } from '../store/sql.js';
 import { composeProviders } from './compose-providers.js';
-import type { ProviderObservers } from './provider-observers.js';
+import type { ProviderObservers } from '../metrics/provider-observers.js';
 
 // A write to the roster commits within a second or two of taking its change number; one still
 // unseen after this long has rolled back.
@@ -82,7 +82,7 @@ export async function composeService(parts: ServiceParts) {
         currency: config.policy.pricing.currency,
         idempotencyKeyTtlMs: config.idempotencyKeyTtlMs,
         authenticate: verify,
-        observe: parts.gatewayObserver,
+        observe: parts.gatewayObserver ?? gatewayObserver(metrics),
       })
     : null;
 

@@ -1,5 +1,5 @@
 import type { NewOrder, Order, OrderStatus, PaymentStatus, PendingStatus, ServiceCode } from '../core/order.js';
-import type { EstimateSource } from '../core/routing.js';
+import type { EstimateSource } from '../core/order.js';
 import { OrderOutcomeUnknownError, StoreUnavailableError } from '../core/errors.js';
 import type { OrderStore } from '../core/ports.js';
 import { encodeArrays, UUID, type ArrayColumn, type ElementType, type ElementTypes } from './binary-arrays.js';
