@@ -71,12 +71,11 @@ export function createTokenVerifier(options: VerifierOptions) {
     throw new UnauthenticatedError('token algorithm not accepted');
   };
 
-  const cache = new Map<string, { caller: AuthenticatedCaller; until: number }>();
+  // Accepted headers, by their whole text, with their caller already settled: a request's header
+  // is looked at twice (its allowance, then its route), and most requests bring one seen before.
+  const cache = new Map<string, { caller: Promise<AuthenticatedCaller>; until: number }>();
 
-  async function verifyToken(token: string): Promise<AuthenticatedCaller> {
-    const hit = cache.get(token);
-    if (hit && hit.until > now()) return hit.caller;
-    if (hit) cache.delete(token);
+  async function verifyToken(token: string): Promise<{ caller: AuthenticatedCaller; until: number }> {
     // A token must expire: one without `exp` would be honoured for ever once leaked.
     const { payload } = await jwtVerify(token, getKey, {
       algorithms,
@@ -91,19 +90,17 @@ export function createTokenVerifier(options: VerifierOptions) {
     if (payload.iat !== undefined && payload.iat > now() / 1000 + tolerance) {
       throw new UnauthenticatedError('the token was issued in the future');
     }
-    const caller = toCaller(payload);
-    const until = Math.min(payload.exp! * 1000, now() + CACHE_MAX_AGE_MS);
-    if (cache.size >= CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-    cache.set(token, { caller, until });
-    return caller;
+    return { caller: toCaller(payload), until: Math.min(payload.exp! * 1000, now() + CACHE_MAX_AGE_MS) };
   }
 
-  /** The caller of an Authorization header, or UnauthenticatedError. */
-  return async function authenticate(authorization: string | null | undefined): Promise<AuthenticatedCaller> {
+  async function verifyHeader(authorization: string | null | undefined): Promise<AuthenticatedCaller> {
     const match = /^Bearer +([A-Za-z0-9._~+/=-]+) *$/i.exec(authorization ?? '');
     if (!match) throw new UnauthenticatedError('no Bearer token', {}, true);
     try {
-      return await verifyToken(match[1]!);
+      const { caller, until } = await verifyToken(match[1]!);
+      if (cache.size >= CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+      cache.set(authorization!, { caller: Promise.resolve(caller), until });
+      return caller;
     } catch (error) {
       if (error instanceof UnauthenticatedError) throw error;
       if (error instanceof errors.JOSEError || error instanceof TypeError) {
@@ -111,6 +108,14 @@ export function createTokenVerifier(options: VerifierOptions) {
       }
       throw error;
     }
+  }
+
+  /** The caller of an Authorization header, or UnauthenticatedError. */
+  return function authenticate(authorization: string | null | undefined): Promise<AuthenticatedCaller> {
+    const hit = authorization ? cache.get(authorization) : undefined;
+    if (hit && hit.until > now()) return hit.caller;
+    if (hit) cache.delete(authorization!);
+    return verifyHeader(authorization);
   };
 }
 

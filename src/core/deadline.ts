@@ -36,9 +36,16 @@ export function withinDeadline<T>(ms: number, call: (signal: AbortSignal) => Pro
   const signal = deadlineSignal(ms);
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new DeadlineError(ms)), ms);
-    Promise.resolve()
-      .then(() => call(signal))
-      .then(resolve, reject)
-      .finally(() => clearTimeout(timer));
+    const settle = <V>(then: (value: V) => void) => (value: V) => {
+      clearTimeout(timer);
+      then(value);
+    };
+    let called: Promise<T>;
+    try {
+      called = call(signal);
+    } catch (error) {
+      called = Promise.reject(error);
+    }
+    called.then(settle(resolve), settle(reject));
   });
 }

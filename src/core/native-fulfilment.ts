@@ -6,7 +6,7 @@ import { SERVICE_NAMES, type EstimateSource, type NewOrder, type Order, type Poi
 import type { OrderRequest } from './order-request.js';
 import type { Caller, OperatorLocator, OrderStore, PaymentLink, PaymentLinkRequest, PaymentProvider } from './ports.js';
 import { priceService, type PricingPolicy } from './pricing.js';
-import { createLegEstimator, type LegEstimator } from './routing.js';
+import { createLegEstimator, type LegEstimate, type LegEstimator } from './routing.js';
 
 export interface OrderPolicy {
   travel: TravelModel;
@@ -46,12 +46,18 @@ export function createNativeFulfilment(deps: NativeFulfilmentDeps): Fulfilment &
    * destination but the origin) has no trip to estimate. The order's estimate is `road` only
    * when every leg was routed by road.
    */
-  async function estimateLegs(request: OrderRequest, operatorPosition: Point) {
+  function estimateLegs(request: OrderRequest, operatorPosition: Point) {
     const onSite = sameSpot(request.origin, request.destination);
-    const [trip, approach] = await Promise.all([
-      onSite ? null : legs(request.origin, request.destination),
-      legs(operatorPosition, request.origin),
-    ]);
+    const trip = onSite ? null : legs(request.origin, request.destination);
+    const approach = legs(operatorPosition, request.origin);
+    // Without a routing provider both legs are known at once: no promise to wait for.
+    if (trip instanceof Promise || approach instanceof Promise) {
+      return Promise.all([trip, approach]).then(([t, a]) => estimateOf(t, a));
+    }
+    return estimateOf(trip, approach);
+  }
+
+  function estimateOf(trip: LegEstimate | null, approach: LegEstimate) {
     const routed = trip ? [trip, approach] : [approach];
     const estimateSource: EstimateSource = routed.every((leg) => leg.source === 'road') ? 'road' : 'great_circle';
     return { trip: trip ?? { distanceMetres: 0, durationSeconds: 0 }, approach, estimateSource };
@@ -83,11 +89,13 @@ export function createNativeFulfilment(deps: NativeFulfilmentDeps): Fulfilment &
     const operator = deps.operators.nearestAvailable(request.origin, request.serviceCode, policy.dispatchRadiusMetres);
     if (!operator) throw new NoOperatorAvailableError();
 
-    const { trip, approach, estimateSource } = await estimateLegs(request, operator.position);
+    const estimated = estimateLegs(request, operator.position);
+    const { trip, approach, estimateSource } = estimated instanceof Promise ? await estimated : estimated;
     const now = deps.clock();
     const paymentReference = deps.newPaymentReference();
     const paymentExpiresAt = deps.paymentLinkTtlMs ? new Date(now.getTime() + deps.paymentLinkTtlMs) : null;
-    const draft = {
+    // The order whole, its payment link filled in once there is one: built once, not copied.
+    const order: NewOrder = {
       ownerSubject: caller.subject,
       status: 'pending',
       pendingStatus: 'pending_payment',
@@ -112,18 +120,22 @@ export function createNativeFulfilment(deps: NativeFulfilmentDeps): Fulfilment &
       updatedAt: now,
       estimateSource,
       paymentExpiresAt,
-    } satisfies Omit<NewOrder, 'paymentUrl'>;
+      paymentUrl: '',
+      paymentLinkId: null,
+    };
 
     const link = await requestPaymentLink({
       reference: paymentReference,
-      amount: draft.amounts.total,
-      currency: draft.currency,
+      amount: order.amounts.total,
+      currency: order.currency,
       // No plate or phone: the provider has no need of personal data.
-      description: `Asistencia en ruta: ${SERVICE_NAMES[draft.serviceCode]}`,
+      description: `Asistencia en ruta: ${SERVICE_NAMES[order.serviceCode]}`,
       ...(paymentExpiresAt ? { expiresAt: paymentExpiresAt } : {}),
     });
+    order.paymentUrl = link.url;
+    order.paymentLinkId = link.linkId ?? null;
     try {
-      return await deps.orders.insert({ paymentUrl: link.url, paymentLinkId: link.linkId ?? null, ...draft }, idempotencyKey);
+      return await deps.orders.insert(order, idempotencyKey);
     } catch (error) {
       if (!(error instanceof OrderOutcomeUnknownError)) await voidLink(paymentReference, link.linkId);
       throw error;

@@ -23,10 +23,11 @@ const PLATE = /^[\p{L}\p{N}]{1,16}$/u;
 
 const latitude = z.number().min(-90).max(90);
 const longitude = z.number().min(-180).max(180);
+// Whether the store can keep them is checked once they are parsed (see below): a refinement here
+// would take the whole object off zod's fast path.
 const optionalText = (max: number) =>
   z
     .string()
-    .refine(isStorableText, NOT_STORABLE)
     .trim()
     .max(max)
     .nullish()
@@ -74,9 +75,17 @@ export function parseOrderId(id: unknown): number {
   return n;
 }
 
+// The text fields a client writes freely; the others have patterns that leave no room for
+// what the store cannot keep.
+const FREE_TEXT = ['clientName', 'originTitle', 'destinationTitle'] as const;
+
 /** Applies every rule of the contract and names the first field that breaks one. */
 export function parseOrderRequest(input: unknown): OrderRequest {
   const v = parseFields(schema, input, RULES);
+  for (const field of FREE_TEXT) {
+    const text = v[field];
+    if (text !== null && !isStorableText(text)) throw new InvalidInputError(field, NOT_STORABLE);
+  }
   const origin = { latitude: v.originLatitude, longitude: v.originLongitude };
   let destination = origin;
   if (v.destinationLatitude != null || v.destinationLongitude != null || needsDestination(v.serviceCode)) {

@@ -53,7 +53,8 @@ export interface LegEstimatorDeps {
   observe?: (leg: LegEstimate, ms: number) => void;
 }
 
-export type LegEstimator = (from: Point, to: Point, signal?: AbortSignal) => Promise<LegEstimate>;
+/** Answers at once, without a promise, when there is no provider to wait for. */
+export type LegEstimator = (from: Point, to: Point, signal?: AbortSignal) => LegEstimate | Promise<LegEstimate>;
 
 /**
  * Estimates a leg by road when a provider answers a sane route within the deadline, else by
@@ -61,7 +62,7 @@ export type LegEstimator = (from: Point, to: Point, signal?: AbortSignal) => Pro
  * is not refused because routing failed, it is priced on the fallback and says so.
  */
 export function createLegEstimator({ provider, deadlineMs, travel, observe }: LegEstimatorDeps): LegEstimator {
-  return async (from, to, signal) => {
+  return (from, to, signal) => {
     const greatCircle = (fallback?: FallbackReason): LegEstimate =>
       fallback
         ? { source: 'great_circle', fallback, ...estimateTravel(from, to, travel) }
@@ -69,13 +70,14 @@ export function createLegEstimator({ provider, deadlineMs, travel, observe }: Le
     if (!provider) return greatCircle();
 
     const started = observe ? performance.now() : 0;
-    const outcome = await routeWithin(provider, from, to, deadlineMs, signal);
-    const leg =
-      outcome.kind === 'answered'
-        ? (toLeg(outcome.route, greatCircleMetres(from, to)) ?? greatCircle('provider_garbage'))
-        : greatCircle(outcome.reason);
-    observe?.(leg, performance.now() - started);
-    return leg;
+    return routeWithin(provider, from, to, deadlineMs, signal).then((outcome) => {
+      const leg =
+        outcome.kind === 'answered'
+          ? (toLeg(outcome.route, greatCircleMetres(from, to)) ?? greatCircle('provider_garbage'))
+          : greatCircle(outcome.reason);
+      observe?.(leg, performance.now() - started);
+      return leg;
+    });
   };
 }
 

@@ -1,5 +1,10 @@
-import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
-import type { GraphQLError, ValidationContext } from 'graphql';
+import { blockFieldSuggestionsPlugin } from '@escape.tech/graphql-armor-block-field-suggestions';
+import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
+import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
+import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
+import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
+import type { GraphQLError, ValidationContext, ValidationRule } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { ServiceError } from '../core/errors.js';
 import { oneOrderPerRequest } from './one-order-per-request.js';
@@ -29,20 +34,28 @@ function refuse(context: ValidationContext | null, error: GraphQLError): void {
 
 const each = { propagateOnRejection: false, onReject: [refuse] };
 
+// graphql-armor's rules, made once. Registered through one hook per stage rather than one plugin
+// per limit: every plugin's hooks run on every request, while the rules themselves run only when
+// a document is first validated (yoga caches the result).
+const RULES: ValidationRule[] = [
+  maxDepthRule(Object.assign({ n: LIMITS.depth }, each)),
+  maxAliasesRule(Object.assign({ n: LIMITS.aliases }, each)),
+  maxDirectivesRule(Object.assign({ n: LIMITS.directives }, each)),
+  costLimitRule(Object.assign({ maxCost: LIMITS.cost }, each)),
+  oneOrderPerRequest,
+];
+// Counts tokens as it parses; a document is parsed once and kept (yoga's cache).
+const TOKENS = maxTokensPlugin(Object.assign({ n: LIMITS.tokens }, each)) as Plugin;
+
 /**
  * graphql-armor's limits (depth, aliases, tokens, directives, cost) and one createOrder per
  * request; with `suggestions: false`, no "Did you mean" in validation errors either.
  */
 export function operationLimits({ suggestions }: { suggestions: boolean }): Plugin[] {
-  const armor = EnvelopArmorPlugin({
-    maxDepth: Object.assign({ n: LIMITS.depth }, each),
-    maxAliases: Object.assign({ n: LIMITS.aliases }, each),
-    maxTokens: Object.assign({ n: LIMITS.tokens }, each),
-    maxDirectives: Object.assign({ n: LIMITS.directives }, each),
-    costLimit: Object.assign({ maxCost: LIMITS.cost }, each),
-    // Those of variables' coercion are masked with every other error (see masked-errors.ts).
-    blockFieldSuggestion: { enabled: !suggestions, mask: '' },
-  });
-  // The library's plugins run at parse and validation, on envelop's context type; yoga's extends it.
-  return [armor as Plugin, { onValidate: ({ addValidationRule }) => addValidationRule(oneOrderPerRequest) }];
+  const limits: Plugin = {
+    onParse: TOKENS.onParse,
+    onValidate: ({ addValidationRule }) => RULES.forEach(addValidationRule),
+  };
+  // Those of variables' coercion are masked with every other error (see masked-errors.ts).
+  return suggestions ? [limits] : [limits, blockFieldSuggestionsPlugin({ mask: '' }) as Plugin];
 }

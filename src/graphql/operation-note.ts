@@ -6,8 +6,19 @@ import type { OperationNote } from '../http/observation.js';
 export const noteOf = (context: object): OperationNote | undefined =>
   (context as { note?: OperationNote }).note ?? (context as { req?: { note?: OperationNote } }).req?.note;
 
+// Documents are parsed once and kept (yoga's cache): so are their labels.
+const labels = new WeakMap<DocumentNode, Map<string, string>>();
+
 /** The root fields the operation asks for, each once, in order. */
 function label(document: DocumentNode, name: string | null | undefined): string {
+  let byName = labels.get(document);
+  if (!byName) labels.set(document, (byName = new Map()));
+  let found = byName.get(name ?? '');
+  if (found === undefined) byName.set(name ?? '', (found = rootFields(document, name)));
+  return found;
+}
+
+function rootFields(document: DocumentNode, name: string | null | undefined): string {
   const operation = document.definitions.find(
     (d) => d.kind === Kind.OPERATION_DEFINITION && (!name || d.name?.value === name),
   );

@@ -28,25 +28,28 @@ export type Admission = { headers: Record<string, string> } | { early: PlainResp
  * here) and each client's allowance of API requests, counted per token `sub` (a token is verified
  * once and remembered, so the route's own check costs nothing more), per address without one.
  */
+// Read only: the answers that carry no extra header share it.
+const NONE: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
 export function createAdmission(deps: AdmissionDeps) {
   const cors = createCors(deps.corsOrigins);
 
-  async function keyOf(authorization: string | undefined, address: string | undefined): Promise<string> {
-    if (authorization) {
-      const caller = await deps.authenticate(authorization).catch(() => null);
-      if (caller) return `sub:${caller.subject}`;
-    }
-    return `address:${address ?? 'unknown'}`;
-  }
-
-  return async function admit(arrival: Arrival): Promise<Admission> {
+  // Every request passes here: no async function, and no promise at all when there is no limit.
+  return function admit(arrival: Arrival): Admission | Promise<Admission> {
     const origin = arrival.header('origin');
     const preflight = cors.preflight(arrival.method, origin, arrival.header('access-control-request-method'));
     if (preflight) return { early: preflight };
-    const headers = cors.headersFor(origin) ?? {};
-    if (!deps.rateLimit || !arrival.api) return { headers };
-    const verdict = await deps.rateLimit(await keyOf(arrival.header('authorization'), arrival.address));
-    if (!verdict.allowed) return { early: new RateLimitedError(Object.assign(headers, verdict.headers)) };
-    return { headers: Object.assign(headers, verdict.headers) };
+    const corsHeaders = origin ? cors.headersFor(origin) : null;
+    const { rateLimit } = deps;
+    if (!rateLimit || !arrival.api) return { headers: corsHeaders ?? NONE };
+    const take = (key: string) =>
+      rateLimit(key).then((verdict): Admission => {
+        const headers = corsHeaders ? Object.assign(corsHeaders, verdict.headers) : verdict.headers;
+        return verdict.allowed ? { headers } : { early: new RateLimitedError(headers) };
+      });
+    const byAddress = () => `address:${arrival.address ?? 'unknown'}`;
+    const authorization = arrival.header('authorization');
+    if (!authorization) return take(byAddress());
+    return deps.authenticate(authorization).then((caller) => `sub:${caller.subject}`, byAddress).then(take);
   };
 }

@@ -30,16 +30,15 @@ export function rateLimitOf(limiter: RateLimiterAbstract, perMinute: number): Ra
     'ratelimit-remaining': String(Math.max(0, res.remainingPoints)),
     'ratelimit-reset': String(Math.ceil(res.msBeforeNext / 1000)),
   });
-  return async (key) => {
-    try {
-      return { allowed: true, headers: headersOf(await limiter.consume(key)) };
-    } catch (refusal) {
-      // The limiter rejects with its answer when the allowance is spent; an Error is its store
-      // failing, which the limiter's insurance (memory) already covers: anything else is a bug.
-      if (refusal instanceof Error) throw refusal;
-      const res = refusal as RateLimiterRes;
-      const headers = headersOf(res);
-      return { allowed: false, headers: Object.assign(headers, { 'retry-after': headers['ratelimit-reset'] }) };
-    }
-  };
+  return (key) =>
+    limiter.consume(key).then(
+      (res) => ({ allowed: true, headers: headersOf(res) }),
+      (refusal: unknown) => {
+        // The limiter rejects with its answer when the allowance is spent; an Error is its store
+        // failing, which the limiter's insurance (memory) already covers: anything else is a bug.
+        if (refusal instanceof Error) throw refusal;
+        const headers = headersOf(refusal as RateLimiterRes);
+        return { allowed: false, headers: Object.assign(headers, { 'retry-after': headers['ratelimit-reset'] }) };
+      },
+    );
 }

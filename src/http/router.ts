@@ -136,7 +136,8 @@ export function createApp(deps: AppDeps) {
     const header = (name: string) => request.headers.get(name) ?? undefined;
     const api = isApi(pathname, request.method, header('accept'));
     const observation = api ? observe(pathname) : null;
-    const admission = await admit({ method: request.method, header, address: undefined, api });
+    const admitted = admit({ method: request.method, header, address: undefined, api });
+    const admission = admitted instanceof Promise ? await admitted : admitted;
     if ('early' in admission) {
       const answer = early(pathname, admission.early);
       finish(observation, answer);
@@ -161,14 +162,15 @@ export function createApp(deps: AppDeps) {
     const header = (name: string) => req.headers[name] as string | undefined;
     const api = isApi(path, method, req.headers.accept);
     const observation = api ? observe(path) : null;
-    const admission = await admit({ method, header, address: req.socket.remoteAddress, api });
+    const admitted = admit({ method, header, address: req.socket.remoteAddress, api });
+    const admission = admitted instanceof Promise ? await admitted : admitted;
     if ('early' in admission) {
       const answer = early(path, admission.early);
       finish(observation, answer);
       return sendNode(res, answer);
     }
     if (path === '/graphql') {
-      if (observation) Object.assign(req, { note: observation.note });
+      if (observation) (req as IncomingMessage & { note?: OperationNote }).note = observation.note;
       await deps.graphql.handleNode(req, res, admission.headers);
       return finish(observation, res.statusCode);
     }

@@ -9,22 +9,24 @@ import { secondsSince, type Metrics } from './metrics.js';
 
 // Decorators that count and time what passes through a port, without the port knowing.
 
+const OK = { code: 'OK' };
 const codeOf = (error: unknown) => (error instanceof ServiceError ? error.code : 'INTERNAL');
 
 /** createOrder's outcomes, whichever face asked. */
 export function observedOrders(orders: OrderService, metrics: Metrics): OrderService {
   return {
     findOrder: orders.findOrder,
-    async createOrder(caller, input, idempotent) {
-      try {
-        const order = await orders.createOrder(caller, input, idempotent);
-        metrics.orders.inc({ code: 'OK' });
-        return order;
-      } catch (error) {
-        metrics.orders.inc({ code: codeOf(error) });
-        throw error;
-      }
-    },
+    createOrder: (caller, input, idempotent) =>
+      orders.createOrder(caller, input, idempotent).then(
+        (order) => {
+          metrics.orders.inc(OK);
+          return order;
+        },
+        (error: unknown) => {
+          metrics.orders.inc({ code: codeOf(error) });
+          throw error;
+        },
+      ),
   };
 }
 

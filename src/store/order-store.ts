@@ -163,10 +163,14 @@ export interface OrderStoreOptions {
 }
 
 export function createOrderStore(sql: Sql, { findOutcomeWithinMs = 5_000, onBatch }: Partial<OrderStoreOptions> = {}): OrderStore {
-  // The engine gives UUIDs back in lower case.
-  const withId = (order: NewOrder, ids: Map<string, number>) => {
+  // The engine gives UUIDs back in lower case. The order becomes the stored one: its id is added
+  // to it rather than every field copied into a new object.
+  const withId = (order: NewOrder, ids: Map<string, number>): Order | null => {
     const id = ids.get(order.paymentReference.toLowerCase());
-    return id === undefined ? null : { id, ...order };
+    if (id === undefined) return null;
+    const stored = order as Order;
+    stored.id = id;
+    return stored;
   };
 
   /** What became of a batch whose insert failed after it may have reached the store. */
