@@ -4,8 +4,7 @@ import { promisify } from 'node:util';
 /**
  * Returns once the kernel has written every dirty page to disk (`sync`). A scenario measured
  * while pages written before it were still going out paid for them: the roster imports leave
- * ~0.5 GB that takes ~35 s to write back, and the REST row measured after them ran at three
- * quarters of its speed.
+ * many, and a row measured while they went out ran slower (docs/performance.md).
  */
 export async function flushDisk(): Promise<void> {
   await promisify(execFile)('sync');

@@ -17,7 +17,7 @@ export interface BenchRequest {
 
 /**
  * Scenarios measured in turn, `rounds` times over, so that the machine's drift between one
- * scenario and the next (±10 % on these shared machines) falls on each of them alike.
+ * scenario and the next (large on these shared machines) falls on each of them alike.
  */
 export interface Interleaved {
   interleaved: Scenario[];
@@ -52,15 +52,15 @@ const MOVE_OPERATOR_MUTATION = `mutation($input: MoveOperatorInput!){ moveOperat
   ... on MoveOperatorSuccess { operator { id } } ... on Error { code } } }`;
 
 // The ceiling and the two APIs are measured in turn over this many rounds, each row its median
-// round: the machine's speed drifts by a quarter within minutes, and a share taken of a ceiling
-// measured once, minutes apart, drifted with it.
+// round: the machine's speed drifts within minutes, and a share taken of a ceiling measured
+// once, minutes apart, drifted with it (docs/performance.md).
 export const HEADLINE_ROUNDS = 3;
 // The roster sizes compared: order creation with the large one must keep 90 % of its speed with the small one.
 export const SMALL_ROSTER = 1_000;
 export const LARGE_ROSTER = 1_000_000;
 // The two roster sizes are compared over this many rounds, each pair measured one right after the
-// other. Two 10 s windows a minute apart differ by up to a third on these machines (adjacent pairs
-// by hand: 0.73 to 1.38 for the same two servers): the median of three ratios still landed at 70 %.
+// other. Two 10 s windows a minute apart differ widely on these machines, and the median of three
+// ratios was still thrown far off (docs/performance.md).
 export const ROSTER_ROUNDS = 5;
 export const rosterScenario = {
   small: `REST create order, ${SMALL_ROSTER.toLocaleString('en')} operators`,

@@ -6,7 +6,8 @@ import { fromRoot } from '../src/paths.js';
  * The server built for `npm start`: its modules and their dependencies bundled into a few files,
  * with the embedded engine's thread and its data-directory maker as scripts of their own (see
  * src/store/pglite/thread.ts). Node 20 has no compile cache for ES modules: loading the server
- * from ~1,000 files took ~0.8 s of each start, resolving and compiling them one by one.
+ * from its many files, resolving and compiling them one by one, was most of each start (see
+ * docs/design/start-up.md).
  */
 rmSync(fromRoot('dist'), { recursive: true, force: true });
 await build({
@@ -24,7 +25,7 @@ await build({
   platform: 'node',
   target: 'node20',
   // A package's ES module build where it has one, as node itself loads it: graphql's CommonJS
-  // build, bundled, reads every export through a getter (~5 % of the GraphQL thread's time).
+  // build, bundled, reads every export through a getter, on every access.
   mainFields: ['module', 'main'],
   sourcemap: true,
   // PGlite finds its WebAssembly and data files beside its own modules; pg may load a native

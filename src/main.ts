@@ -8,7 +8,7 @@ async function main() {
   const log = createLogger(config.logLevel);
   if (config.workers > 1 && cluster.isPrimary) return (await import('./service/workers.js')).runWorkers(config, log);
   // The store opens (files read, WebAssembly compiled, off the main thread) while the rest of
-  // the server's modules load: about half a second less before /readyz answers.
+  // the server's modules load, so /readyz answers sooner (see docs/design/start-up.md).
   const opening = openStore(config);
   opening.catch(() => {});
   const { serve } = await import('./service/serve.js');

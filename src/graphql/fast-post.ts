@@ -7,7 +7,8 @@ import type { OperationNote } from '../http/observation.js';
  * The usual GraphQL request, run without yoga's HTTP layer: a POST of one JSON operation from a
  * client that is not a browser page (no Origin: no CORS headers to add) and takes JSON back.
  * yoga would turn node's request into a fetch Request, run its request hooks, pick a parser and a
- * result processor, and build a Response: about a third of what it adds to a mutation. The
+ * result processor, and build a Response: much of what it adds to a mutation (see
+ * docs/design/fast-post.md). The
  * operation itself still runs through yoga (`getResultForParams`: its parameter checks, parse and
  * validation caches, context, masked errors) and its answer is built by yoga's own result processor,
  * so status codes and bodies are yoga's. Any other request is left to yoga.

@@ -20,8 +20,8 @@ const treesOf = (flags: number) => (flags & ON_DUTY ? flags & 0b111 : 0);
  * operator out of its trees and puts it back where it now belongs; nothing is rebuilt.
  *
  * Each operator has a slot number; its position and flags are kept in typed arrays by slot, and
- * the trees hold the slot numbers, not an object per operator: about a hundred bytes an operator
- * in all, some 100 MB for a million.
+ * the trees hold the slot numbers, not an object per operator: a large roster costs little
+ * memory and no garbage (see docs/design/spatial-index.md).
  */
 export function createSpatialRoster() {
   let capacity = 1024;

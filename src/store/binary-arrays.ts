@@ -2,8 +2,8 @@
  * One-dimensional PostgreSQL arrays in the binary format of the wire protocol, for statements
  * that take a batch of rows as one array per column (`unnest($1::text[], $2::float8[], …)`).
  * In binary, the engine reads a number or a timestamp as it is stored instead of parsing its
- * text: for a batch of orders, decoding JSON and parsing its numbers took a quarter of the
- * embedded engine's time. A driver sends bytes as a binary parameter (PGlite through
+ * text: for a batch of orders, decoding JSON and parsing its numbers was a large part of the
+ * embedded engine's time (see docs/design/group-commit.md). A driver sends bytes as a binary parameter (PGlite through
  * pglite.ts, node-postgres by itself).
  */
 
