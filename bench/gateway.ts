@@ -69,7 +69,8 @@ async function credentials() {
     .setExpirationTime('2h').sign(new TextEncoder().encode(secret));
   return {
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    env: { NODE_ENV: 'production', AUTH_JWT_SECRET: secret },
+    // As the headline runs it: its rate limit on, far above what one token sends here.
+    env: { NODE_ENV: 'production', AUTH_JWT_SECRET: secret, RATE_LIMIT_PER_MINUTE: '1000000000' },
   };
 }
 let run: ReturnType<typeof credentials> | undefined;
