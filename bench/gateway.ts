@@ -4,7 +4,7 @@ import { startServer, type RunningServer } from './child-server.js';
 import { sendOnce } from './load.js';
 import type { Measurement } from './measurement.js';
 import { installPeers, startHiveGateway } from './peers.js';
-import type { Answer, BenchRequest, Interleaved, Scenario } from './scenarios.js';
+import { TRIP, type Answer, type BenchRequest, type Interleaved, type Scenario } from './scenarios.js';
 import { startService } from './service.js';
 import type { Target } from './targets.js';
 
@@ -22,14 +22,6 @@ export const gatewayScenario = {
   hive: 'Hive Gateway: createOrder (OpenAPI source)',
 };
 
-const TRIP = {
-  originLatitude: -33.4378,
-  originLongitude: -70.6505,
-  destinationLatitude: -33.495,
-  destinationLongitude: -70.58,
-  phoneNumber: '+56912345678',
-  vehicleIdentification: 'AB12CD',
-};
 // The stand-in answers its 400 "no operator" at latitude 0.
 const NOWHERE = { originLatitude: 0, originLongitude: -70.6505, destinationLatitude: 0, destinationLongitude: -70.6505 };
 

@@ -39,7 +39,8 @@ export interface Scenario {
   problem(answer: Answer): string | undefined;
 }
 
-const TRIP = {
+/** The order both faces are asked for under load: a towing across Santiago. */
+export const TRIP = {
   originLatitude: -33.4378,
   originLongitude: -70.6505,
   destinationLatitude: -33.495,
