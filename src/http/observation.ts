@@ -28,8 +28,17 @@ export class Observation {
     this.note = { operation: face === 'rest' ? 'createOrder' : 'unknown', code: 'OK' };
   }
 
-  /** Records the request's answer: an error code, or OK. */
-  done(code: string): void {
+  /** Records an answer the router made or routed: its own code, or OK. */
+  answered(response: PlainResponse): void {
+    this.done(response.code ?? (response.status < 400 ? 'OK' : `HTTP_${response.status}`));
+  }
+
+  /** Records an answer the GraphQL face wrote: the code its operation noted, else its status. */
+  answeredWith(status: number): void {
+    this.done(this.note.code !== 'OK' || status < 400 ? this.note.code : `HTTP_${status}`);
+  }
+
+  private done(code: string): void {
     const { face, metrics } = this;
     if (code === 'RATE_LIMITED') metrics.rateLimited.inc({ face });
     metrics.requests.observe({ face, operation: this.note.operation, code }, secondsSince(this.start));
@@ -43,7 +52,3 @@ export function createObserver(metrics: Metrics | undefined) {
     return face ? new Observation(face, metrics!) : null;
   };
 }
-
-/** The code of an answer: the error table's, or OK. */
-export const codeOfAnswer = (response: PlainResponse): string =>
-  response.code ?? (response.status < 400 ? 'OK' : `HTTP_${response.status}`);

@@ -10,7 +10,7 @@ import { createMetricsRoute } from './metrics-route.js';
 import { createOpenApiRoute } from './openapi-route.js';
 import { fromNode, sendNode } from './node-adapter.js';
 import type { Metrics } from '../metrics/metrics.js';
-import { codeOfAnswer, createObserver, type Observation, type OperationNote } from './observation.js';
+import { createObserver, type OperationNote } from './observation.js';
 import { createOrdersRoute } from './orders-route.js';
 import { RateLimitedError, type RateLimit } from './rate-limit.js';
 import { fromFetch, toFetchResponse, type PlainRequest, type PlainResponse, type PlainRoute } from './plain.js';
@@ -122,12 +122,6 @@ export function createApp(deps: AppDeps) {
   };
 
   const observe = createObserver(deps.metrics);
-  /** The code an answer of `path` ends with, for its observation. */
-  const finish = (observation: Observation | null, answer: PlainResponse | number) => {
-    if (!observation) return;
-    if (typeof answer !== 'number') return observation.done(codeOfAnswer(answer));
-    observation.done(observation.note.code !== 'OK' || answer < 400 ? observation.note.code : `HTTP_${answer}`);
-  };
 
   async function fetch(input: Request | string, init?: RequestInit): Promise<Response> {
     const request = typeof input === 'string' ? new Request(input, init) : input;
@@ -140,16 +134,16 @@ export function createApp(deps: AppDeps) {
     const admission = admitted instanceof Promise ? await admitted : admitted;
     if ('early' in admission) {
       const answer = early(pathname, admission.early);
-      finish(observation, answer);
+      observation?.answered(answer);
       return toFetchResponse(answer);
     }
     let response: Response;
     if (pathname === '/graphql') {
       response = await deps.graphql.fetch(request, observation?.note);
-      finish(observation, response.status);
+      observation?.answeredWith(response.status);
     } else {
       const answer = await serve(routeFor(pathname, () => url.searchParams), fromFetch(request), pathname);
-      finish(observation, answer);
+      observation?.answered(answer);
       response = toFetchResponse(answer);
     }
     for (const [name, value] of Object.entries(admission.headers)) response.headers.append(name, value);
@@ -166,17 +160,18 @@ export function createApp(deps: AppDeps) {
     const admission = admitted instanceof Promise ? await admitted : admitted;
     if ('early' in admission) {
       const answer = early(path, admission.early);
-      finish(observation, answer);
+      observation?.answered(answer);
       return sendNode(res, answer);
     }
     if (path === '/graphql') {
       if (observation) (req as IncomingMessage & { note?: OperationNote }).note = observation.note;
       await deps.graphql.handleNode(req, res, admission.headers);
-      return finish(observation, res.statusCode);
+      observation?.answeredWith(res.statusCode);
+      return;
     }
     const search = () => new URL(req.url ?? '/', 'http://service').searchParams;
     const answer = await serve(routeFor(path, search), fromNode(req), path);
-    finish(observation, answer);
+    observation?.answered(answer);
     sendNode(res, answer, admission.headers);
   }
 

@@ -16,6 +16,14 @@ export async function startGateway(options: TestServiceOptions = {}, fakeOptions
   return {
     fake,
     service,
+    /** The fake back to a legacy that answers orders, to any token, having seen nothing yet. */
+    async reset() {
+      await fake.settled();
+      fake.setMode({ kind: 'ok' });
+      fake.setAcceptToken(null);
+      fake.requests.length = 0;
+      fake.answered.length = 0;
+    },
     async close() {
       await service.close();
       await fake.close();

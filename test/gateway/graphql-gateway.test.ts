@@ -20,11 +20,7 @@ describe.each([['fetch', false], ['the listener', true]])('GraphQL in gateway mo
     gateway = await startGateway({ listen });
   });
   afterAll(() => gateway.close());
-  beforeEach(async () => {
-    await gateway.fake.settled();
-    gateway.fake.setMode({ kind: 'ok' });
-    gateway.fake.setAcceptToken(null);
-  });
+  beforeEach(() => gateway.reset());
 
   const createOrder = async (auth?: string) => gateway.service.gql(CREATE_ORDER, { input }, auth ? { auth } : {});
   const result = async () => ((await createOrder()).body.data as CreateOrderMutation).createOrder;

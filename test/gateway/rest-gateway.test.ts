@@ -9,13 +9,7 @@ beforeAll(async () => {
   gateway = await startGateway();
 });
 afterAll(() => gateway.close());
-beforeEach(async () => {
-  await gateway.fake.settled();
-  gateway.fake.setMode({ kind: 'ok' });
-  gateway.fake.setAcceptToken(null);
-  gateway.fake.requests.length = 0;
-  gateway.fake.answered.length = 0;
-});
+beforeEach(() => gateway.reset());
 
 const { problems } = createOpenApiValidator(createOpenApiDocument({ legacyPaymentField: 'mercadoPagoReference' }));
 const documented = (answer: { status: number; headers: Headers; body: unknown }) =>

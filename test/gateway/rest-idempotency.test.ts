@@ -10,11 +10,7 @@ beforeAll(async () => {
   gateway = await startGateway();
 });
 afterAll(() => gateway.close());
-beforeEach(async () => {
-  await gateway.fake.settled();
-  gateway.fake.setMode({ kind: 'ok' });
-  gateway.fake.requests.length = 0;
-});
+beforeEach(() => gateway.reset());
 
 const { problems } = createOpenApiValidator(createOpenApiDocument({ legacyPaymentField: 'mercadoPagoReference' }));
 

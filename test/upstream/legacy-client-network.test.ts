@@ -1,20 +1,10 @@
-import { createServer } from 'node:net';
 import { setImmediate } from 'node:timers/promises';
 import { buildConnector } from 'undici';
 import { describe, expect, it, vi } from 'vitest';
 import { createLegacyClient } from '../../src/upstream/legacy-client.js';
+import { freePort } from '../support/server-process.js';
 import { arrange, CALLER, towing, track } from './arrange-client.js';
 
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 describe('the deadline', () => {
   it('when the legacy is slower than the deadline, then the client answers timeout before the legacy answers', async () => {
@@ -65,7 +55,7 @@ describe('never twice', () => {
   });
 
   it('when the connection is refused, then the request certainly never reached the legacy', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const client = track(createLegacyClient({ baseUrl: `http://127.0.0.1:${port}`, token: null, timeoutMs: 2_000, paymentField: 'x' }));
 
     expect(await client.createOrder(towing, CALLER)).toEqual({
