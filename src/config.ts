@@ -19,7 +19,7 @@ export const SETTINGS = {
   AUTH_AUDIENCE: { default: '', doc: 'when set, tokens must carry exactly this `aud`' },
   AUTH_CLOCK_TOLERANCE_SECONDS: { default: '30', doc: 'allowed clock skew for `exp`, `nbf` and `iat`; tokens must carry `exp`' },
   NODE_ENV: { default: '', doc: '`production` refuses to start without an AUTH_* setting and never prints tokens' },
-  METRICS_PORT: { default: '', doc: 'when set, GET /metrics is served on this port alone (keep it private); else on PORT, for tokens with the scope metrics:read' },
+  METRICS_PORT: { default: '', doc: 'when set, GET /metrics is served on this port alone (keep it private); else on PORT, for tokens with the scope metrics:read; with WORKERS > 1, the sum of all the workers' },
   RATE_LIMIT_PER_MINUTE: { default: '600', doc: 'requests per token `sub` (per client address without a valid token) per minute on both faces; `0` turns the limit off' },
   REDIS_URL: { default: '', doc: 'redis://… where the rate limit is shared by every instance; else PostgreSQL shares it when DATABASE_URL is set' },
   CORS_ORIGINS: { default: '', doc: 'comma-separated origins browser pages may call from (e.g. `https://app.example`); none when unset' },

@@ -1,6 +1,6 @@
-import type { Registry } from 'prom-client';
 import { requireScope } from '../auth/forbidden.js';
 import type { Authenticate } from '../auth/verify-token.js';
+import type { MetricsSource } from '../metrics/cluster-metrics.js';
 import type { PlainRoute } from './plain.js';
 import { refuse } from './responses.js';
 
@@ -11,10 +11,10 @@ export const METRICS_SCOPE = 'metrics:read';
  * scope metrics:read (Prometheus sends one with `authorization` in its scrape config); on a port
  * of its own (METRICS_PORT), which operators keep private, `authenticate` is null.
  */
-export function createMetricsRoute(registry: Registry, authenticate: Authenticate | null): PlainRoute {
+export function createMetricsRoute(source: MetricsSource, authenticate: Authenticate | null): PlainRoute {
   return async (request) => {
     if (request.method !== 'GET') return refuse('METHOD_NOT_ALLOWED', { allow: 'GET' });
     if (authenticate) requireScope(await authenticate(request.header('authorization')), METRICS_SCOPE);
-    return { status: 200, headers: { 'content-type': registry.contentType }, body: await registry.metrics() };
+    return { status: 200, headers: { 'content-type': source.contentType }, body: await source.metrics() };
   };
 }

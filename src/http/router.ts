@@ -9,6 +9,7 @@ import { createHomePage } from './home-page.js';
 import { createMetricsRoute } from './metrics-route.js';
 import { createOpenApiRoute } from './openapi-route.js';
 import { fromNode, sendNode } from './node-adapter.js';
+import type { MetricsSource } from '../metrics/cluster-metrics.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { createObserver, type OperationNote } from './observation.js';
 import { createOrdersRoute } from './orders-route.js';
@@ -58,8 +59,8 @@ export interface AppDeps {
   rateLimit: RateLimit | null;
   /** Where API requests are counted and timed; none when left out. */
   metrics?: Metrics;
-  /** Whether GET /metrics is answered here (with a token), rather than on METRICS_PORT. */
-  metricsOnMainPort?: boolean;
+  /** What GET /metrics answers here, to a token with metrics:read; absent when METRICS_PORT serves it. */
+  metricsPage?: MetricsSource;
 }
 
 /**
@@ -86,7 +87,7 @@ export function createApp(deps: AppDeps) {
   const home = createHomePage({ graphiql: deps.graphiql });
   const openApi = createOpenApiRoute({ publicUrl: deps.publicUrl, legacyPaymentField: deps.legacyPaymentField });
   // On this port only when no port of their own is set for them.
-  const metricsRoute = deps.metrics && deps.metricsOnMainPort ? createMetricsRoute(deps.metrics.registry, deps.authenticate) : null;
+  const metricsRoute = deps.metricsPage ? createMetricsRoute(deps.metricsPage, deps.authenticate) : null;
 
   // `search` is the target's query: only the notification route reads one (Mercado Pago names
   // the payment in it, and signs it).

@@ -4,6 +4,7 @@ import { createGraphqlFace } from '../graphql/face.js';
 import { loadGraphiqlAssets } from '../graphql/graphiql-assets.js';
 import type { RateLimit } from '../http/rate-limit.js';
 import { createApp } from '../http/router.js';
+import { metricsSourceFor } from '../metrics/cluster-metrics.js';
 import { createMetrics, type Metrics } from '../metrics/metrics.js';
 import { gatewayObserver, observedOrders, observedSql, providerObservers } from '../metrics/observed.js';
 import type { Config } from '../config.js';
@@ -65,6 +66,8 @@ export async function composeService(parts: ServiceParts) {
   const { config, log } = parts;
   const clock = parts.clock ?? (() => new Date());
   const metrics = parts.metrics ?? createMetrics();
+  // In a worker of WORKERS > 1, this also offers the registry to the primary's sum, whichever port serves it.
+  const metricsSource = metricsSourceFor(metrics.registry);
   const sql = observedSql(parts.sql, metrics);
   const batches = (writer: string) => (size: number) => metrics.batches.observe({ writer }, size);
   const applied = await migrate(sql);
@@ -164,7 +167,7 @@ export async function composeService(parts: ServiceParts) {
     corsOrigins: config.corsOrigins,
     rateLimit: parts.rateLimit ?? null,
     metrics,
-    metricsOnMainPort: config.metricsPort === null,
+    metricsPage: config.metricsPort === null ? metricsSource : undefined,
   });
   const purgeExpired = async () => {
     await idempotency.purge(clock());

@@ -1,13 +1,10 @@
 import type { Logger } from 'pino';
 import { resolveAuth } from '../auth/dev-secret.js';
 import { signToken } from '../auth/sign-token.js';
-import { createServer, type Server } from 'node:http';
-import type { Registry } from 'prom-client';
-import { createMetricsRoute } from '../http/metrics-route.js';
-import { fromNode, sendNode } from '../http/node-adapter.js';
-import { refuse } from '../http/responses.js';
+import cluster from 'node:cluster';
 import { composeService } from './compose.js';
 import { createListener } from './listener.js';
+import { listenForMetrics } from './metrics-port.js';
 import { createRateLimit } from './rate-limiter.js';
 import { every } from '../every.js';
 import type { Config } from '../config.js';
@@ -59,7 +56,8 @@ export async function serve(config: Config, log: Logger, opening: Promise<Sql>, 
   ];
 
   const server = createListener(app, sql, config.timeouts);
-  const metricsServer = config.metricsPort === null ? null : await listenForMetrics(metrics.registry, config);
+  // With WORKERS > 1 the primary serves METRICS_PORT, with every worker's metrics summed.
+  const metricsServer = config.metricsPort === null || cluster.isWorker ? null : await listenForMetrics(metrics.registry, config, log);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);
@@ -96,18 +94,4 @@ export async function serve(config: Config, log: Logger, opening: Promise<Sql>, 
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
-}
-
-/** GET /metrics alone, on METRICS_PORT: a port operators keep private, so it needs no token. */
-async function listenForMetrics(registry: Registry, config: Config): Promise<Server> {
-  const route = createMetricsRoute(registry, null);
-  const server = createServer(async (req, res) => {
-    const path = new URL(req.url ?? '/', 'http://metrics').pathname;
-    sendNode(res, path === '/metrics' ? await route(fromNode(req), path) : refuse('NOT_FOUND'));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.metricsPort!, config.host, resolve);
-  });
-  return server;
 }
