@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, onEngine, postgres } from '../support/engines.js';
 import { freePort, startServerProcess } from '../support/server-process.js';
@@ -73,5 +74,24 @@ describe.skipIf(postgres.skip !== null)(`metrics with WORKERS=${WORKERS}, ${onEn
       // The requests are summed as well.
       expect(text).toMatch(/orders_http_request_duration_seconds_count\{face="rest",operation="createOrder",code="OK"\} 24\n/);
     }
+  });
+
+  it("when a worker stops answering, then a scrape gets a 500 in seconds, the service lives, and scrapes count again once it answers", async () => {
+    const metricsPort = await freePort();
+    const server = await start({ METRICS_PORT: String(metricsPort) });
+    await createOrders(server);
+    const scrape = () => fetch(`http://127.0.0.1:${metricsPort}/metrics`, { headers: { connection: 'close' } });
+    const [worker] = execFileSync('pgrep', ['-P', String(server.child.pid)], { encoding: 'utf8' }).trim().split('\n');
+    process.kill(Number(worker), 'SIGSTOP');
+    try {
+      const stuck = await scrape();
+      expect(stuck.status).toBe(500);
+      expect((await stuck.json()).code).toBe('INTERNAL');
+    } finally {
+      process.kill(Number(worker), 'SIGCONT');
+    }
+    const answered = await scrape();
+    expect(answered.status).toBe(200);
+    expect(ordersMade(await answered.text())).toBe(ORDERS);
   });
 });
