@@ -1,7 +1,7 @@
+import cluster from 'node:cluster';
 import type { Logger } from 'pino';
 import { resolveAuth } from '../auth/dev-secret.js';
 import { signToken } from '../auth/sign-token.js';
-import cluster from 'node:cluster';
 import { composeService } from './compose.js';
 import { createListener } from './listener.js';
 import { listenForMetrics } from './metrics-port.js';
