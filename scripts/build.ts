@@ -1,6 +1,22 @@
 import { rmSync } from 'node:fs';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { fromRoot } from '../src/paths.js';
+
+// Some dependencies import graphql's modules by path (graphql-jit `graphql/error/index.js`,
+// graphql-armor `graphql/language/parser`), which resolve to its CommonJS files: bundled beside
+// its ES modules, they are a second graphql, whose types and errors are not the schema's
+// (graphql-jit compiled nothing: `unsupported type: String!`). Each is taken from graphql's ES
+// module of the same name.
+const graphqlModules: Plugin = {
+  name: 'graphql-modules',
+  setup(build) {
+    build.onResolve({ filter: /^graphql\/.+/ }, (args) =>
+      args.path.endsWith('.mjs')
+        ? undefined
+        : build.resolve(`${args.path.replace(/\.js$/, '')}.mjs`, { kind: args.kind, resolveDir: args.resolveDir }),
+    );
+  },
+};
 
 /**
  * The server built for `npm start`: its modules and their dependencies bundled into a few files,
@@ -10,7 +26,7 @@ import { fromRoot } from '../src/paths.js';
  * docs/design/start-up.md).
  */
 rmSync(fromRoot('dist'), { recursive: true, force: true });
-await build({
+const { metafile } = await build({
   absWorkingDir: fromRoot(),
   entryPoints: {
     main: 'src/main.ts',
@@ -33,5 +49,11 @@ await build({
   external: ['@electric-sql/pglite', 'pg'],
   // Dependencies written as CommonJS call require(), which an ES module has not got.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  plugins: [graphqlModules],
+  metafile: true,
   logLevel: 'warning',
 });
+// A second graphql would still answer (an operation graphql-jit cannot compile is interpreted),
+// only slower and with a warning in the log: the build refuses it instead.
+const commonJsGraphql = Object.keys(metafile.inputs).filter((path) => /node_modules\/graphql\/.*\.js$/.test(path));
+if (commonJsGraphql.length > 0) throw new Error(`graphql's CommonJS modules were bundled beside its ES modules: ${commonJsGraphql.join(', ')}`);
