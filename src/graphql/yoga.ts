@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { ContextDeps } from './context.js';
 import { createContext } from './context.js';
 import type { ResolverContext } from './builder.js';
+import { compiledExecution } from './compiled-execution.js';
 import { maskedErrors } from './masked-errors.js';
 import { operationLimits } from './operation-limits.js';
 import { noteOperations } from './operation-note.js';
@@ -34,10 +35,11 @@ const noIntrospection: Plugin = {
  * POST path runs too (see fast-post.ts); a plugin with request hooks would be skipped there, and
  * a test fails when one is added.
  */
-export const graphqlPlugins = (posture: GraphqlPosture): Plugin[] => [
+export const graphqlPlugins = (posture: GraphqlPosture, log: Logger): Plugin[] => [
   noteOperations,
   ...operationLimits(posture),
   ...(posture.introspection ? [] : [noIntrospection]),
+  compiledExecution(log),
 ];
 
 /** yoga over the schema: context, masking, limits, GraphiQL. CORS is the router's, for both faces. */
@@ -62,7 +64,7 @@ export function yogaOptions(deps: YogaDeps): YogaServerOptions<object, ResolverC
       error: (...args) => log.error({ err: args[0] }, 'graphql error'),
     },
     context: createContext(deps),
-    plugins: graphqlPlugins(posture),
+    plugins: graphqlPlugins(posture, log),
   };
 }
 
