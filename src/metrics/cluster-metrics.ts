@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { AggregatorRegistry, type Registry } from 'prom-client';
+import { withinDeadline } from '../core/deadline.js';
 
 /** What GET /metrics reads: one process's registry, or the sum of every worker's. */
 export interface MetricsSource {
@@ -54,25 +55,18 @@ export function metricsSourceFor(registry: Registry): MetricsSource {
   process.on('message', (message: Partial<Answer>) => {
     if (message?.type !== ANSWER || message.id === undefined) return;
     const asker = waiting.get(message.id);
-    waiting.delete(message.id);
     if (message.text !== undefined) asker?.resolve(message.text);
     else asker?.reject(new Error(`the primary could not sum the workers' metrics: ${message.error}`));
   });
   return {
     contentType: registry.contentType,
-    metrics: () =>
-      new Promise<string>((resolve, reject) => {
-        const id = next++;
-        const timer = setTimeout(() => {
-          waiting.delete(id);
-          reject(new Error(`the primary did not send the workers' metrics within ${ASK_DEADLINE_MS} ms`));
-        }, ASK_DEADLINE_MS);
-        const settle = <T>(done: (value: T) => void) => (value: T) => {
-          clearTimeout(timer);
-          done(value);
-        };
-        waiting.set(id, { resolve: settle(resolve), reject: settle(reject) });
+    metrics: () => {
+      const id = next++;
+      const asked = new Promise<string>((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
         process.send!({ type: ASK, id });
-      }),
+      });
+      return withinDeadline(ASK_DEADLINE_MS, () => asked).finally(() => waiting.delete(id));
+    },
   };
 }
