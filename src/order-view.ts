@@ -2,8 +2,9 @@ import type { Order } from './core/order.js';
 import { toMajorUnits } from './core/pricing.js';
 
 /**
- * The order's payment state, under a symbol: GraphQL shows it (a frontend polls `order(id)` for
- * it), while JSON.stringify leaves symbol keys out, so REST keeps the legacy's fields.
+ * The order itself, under a symbol: GraphQL reads its payment state from it (a frontend polls
+ * `order(id)` for it), while JSON.stringify leaves symbol keys out, so REST keeps the legacy's
+ * fields. Set after the literal, and read only when asked, since every REST answer makes a view.
  */
 export const PAYMENT = Symbol('payment');
 
@@ -13,7 +14,7 @@ export const PAYMENT = Symbol('payment');
  */
 export function toOrderView(o: Order) {
   const money = (minor: number) => toMajorUnits(minor, o.currency);
-  return {
+  const view = {
     id: o.id,
     status: o.status,
     pendingStatus: o.pendingStatus,
@@ -41,11 +42,10 @@ export function toOrderView(o: Order) {
     updatedAt: o.updatedAt.toISOString(),
     // Beyond the legacy's fields: how the estimate was made (REST sends it as an extra key).
     estimateSource: o.estimateSource ?? 'great_circle',
-    [PAYMENT]: {
-      status: o.paymentStatus ?? 'pending',
-      expiresAt: o.paymentExpiresAt ? o.paymentExpiresAt.toISOString() : null,
-    },
   };
+  const withPayment = view as typeof view & { [PAYMENT]: Pick<Order, 'paymentStatus' | 'paymentExpiresAt'> };
+  withPayment[PAYMENT] = o;
+  return withPayment;
 }
 
 export type OrderView = ReturnType<typeof toOrderView>;

@@ -46,12 +46,12 @@ export const OrderRef = builder.objectRef<OrderView>('Order').implement({
     paymentStatus: t.field({
       type: PaymentStatusEnum,
       description: 'Where the payment stands; poll order(id) for it after handing out paymentProviderReference',
-      resolve: (order) => order[PAYMENT].status,
+      resolve: (order) => order[PAYMENT].paymentStatus ?? 'pending',
     }),
     paymentExpiresAt: t.string({
       nullable: true,
       description: 'When the payment link stops being payable (then the unpaid order is cancelled); null: never',
-      resolve: (order) => order[PAYMENT].expiresAt,
+      resolve: (order) => order[PAYMENT].paymentExpiresAt?.toISOString() ?? null,
     }),
   }),
 });
