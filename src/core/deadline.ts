@@ -46,6 +46,8 @@ export function withinDeadline<T>(ms: number, call: (signal: AbortSignal) => Pro
     } catch (error) {
       called = Promise.reject(error);
     }
-    called.then(settle(resolve), settle(reject));
+    // A call that fails because the deadline's signal cut it off ran out of time. When its deadline
+    // falls on the shared one's, the signal's timer (made first) fires before this one.
+    called.then(settle(resolve), (error: unknown) => settle(reject)(signal.aborted ? new DeadlineError(ms) : error));
   });
 }

@@ -113,7 +113,8 @@ function routeWithin(
       .then(() => provider.route(from, to, providerSignal))
       .then(
         (route) => settle({ kind: 'answered', route }),
-        (error: unknown) => settle({ kind: 'fallback', reason: reasonOf(error) }),
+        // Cut off by the deadline's shared signal, whose timer may fire before this call's own: late.
+        (error: unknown) => (providerSignal.aborted ? late() : settle({ kind: 'fallback', reason: reasonOf(error) })),
       );
   });
 }

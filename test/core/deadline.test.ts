@@ -1,0 +1,54 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DeadlineError, withinDeadline } from '../../src/core/deadline.js';
+import { createLegEstimator, type Route, type RoutingProvider } from '../../src/core/routing.js';
+
+const MS = 50;
+
+/** A call that ends only by failing, with an error of its own, when its signal aborts. */
+const cutOffOnly = (signal: AbortSignal) =>
+  new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted by its signal'))));
+
+describe('deadlines', () => {
+  // Shared deadline signals are made per 10 ms: a clock on such a boundary makes a call's deadline
+  // fall exactly on its shared signal's, whose timer, made first, fires first. Each test starts on
+  // a boundary of its own, so that none shares a signal whose timer an earlier test left unrun.
+  let clock = 1_000_000;
+  beforeEach(() => vi.useFakeTimers({ now: (clock += 1_000) }));
+  afterEach(() => vi.useRealTimers());
+
+  it('when a call answers in time, then its answer is the result', async () => {
+    await expect(withinDeadline(MS, async () => 'answered')).resolves.toBe('answered');
+  });
+
+  it('when a call fails in time, then its own error is the failure', async () => {
+    const failure = new Error('provider said no');
+
+    await expect(withinDeadline(MS, async () => Promise.reject(failure))).rejects.toBe(failure);
+  });
+
+  it('when a call ignores its signal, then it is cut off at the deadline with a DeadlineError', async () => {
+    const pending = withinDeadline(MS, () => new Promise(() => {}));
+    const settled = expect(pending).rejects.toBeInstanceOf(DeadlineError);
+
+    await vi.advanceTimersByTimeAsync(MS);
+    await settled;
+  });
+
+  it('when a call fails because the shared signal cut it off at the deadline, then the failure is a DeadlineError, not the call’s own error', async () => {
+    const pending = withinDeadline(MS, cutOffOnly);
+    const settled = expect(pending).rejects.toBeInstanceOf(DeadlineError);
+
+    await vi.advanceTimersByTimeAsync(MS);
+    await settled;
+  });
+
+  it('when a routing provider fails because the shared signal cut it off at the deadline, then the leg says the provider was late', async () => {
+    const provider: RoutingProvider = { route: (_from, _to, signal) => cutOffOnly(signal) as Promise<Route> };
+    const estimate = createLegEstimator({ provider, deadlineMs: MS, travel: { circuityFactor: 1.25, averageSpeedKmh: 30 } });
+
+    const pending = estimate({ latitude: -33.4378, longitude: -70.6505 }, { latitude: -33.495, longitude: -70.58 });
+    await vi.advanceTimersByTimeAsync(MS);
+
+    expect((await pending).fallback).toBe('provider_late');
+  });
+});
