@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import { DeadlineError } from '../core/deadline.js';
 
 export interface PostRequest {
   path: string;
@@ -16,12 +17,6 @@ export type Exchange =
   /** `written`: undici had started writing the request on a connection. */
   | { kind: 'failed'; error: Error; written: boolean }
   | { kind: 'timeout'; written: boolean };
-
-class DeadlineError extends Error {
-  constructor() {
-    super('the upstream deadline passed');
-  }
-}
 
 /**
  * Sends one POST through the pool and never again. The deadline is our own timer, not undici's:
@@ -46,14 +41,14 @@ export function postOnce(dispatcher: Dispatcher, request: PostRequest): Promise<
     };
     const timer = setTimeout(() => {
       finish({ kind: 'timeout', written });
-      controller?.abort(new DeadlineError());
+      controller?.abort(new DeadlineError(request.timeoutMs));
     }, request.timeoutMs);
 
     const handler: Dispatcher.DispatchHandler = {
       // Called on a connected socket just before the request is written to it.
       onRequestStart(c) {
         controller = c;
-        if (settled) return c.abort(new DeadlineError());
+        if (settled) return c.abort(new DeadlineError(request.timeoutMs));
         written = true;
       },
       onResponseStart(_c, statusCode) {
