@@ -8,13 +8,17 @@ export class DeadlineError extends Error {
 // Calls whose deadlines fall within the same few milliseconds share one AbortController: on
 // Node 20 making one costs more than an in-process provider's whole answer (the sandbox's link),
 // and AbortSignal.timeout several times that. A shared signal aborts each call at most this much
-// after its own deadline; each call still settles at its own, by its own timer.
+// (and the margin below) after its own deadline; each call still settles at its own, by its own timer.
 const SHARED_WITHIN_MS = 10;
+// Strictly after: a signal whose deadline fell on a call's own, its timer made first, fired first,
+// and the call, cut off, failed with its own error instead of settling at its deadline. Timers
+// count whole milliseconds of a clock other than Date.now(), so one millisecond could still tie.
+const AFTER_OWN_DEADLINE_MS = 2;
 const shared = new Map<number, AbortController>();
 
 /** A signal that aborts once `ms` have passed, shared with the calls whose deadline is the same. */
 export function deadlineSignal(ms: number): AbortSignal {
-  const at = Math.ceil((Date.now() + ms) / SHARED_WITHIN_MS) * SHARED_WITHIN_MS;
+  const at = Math.ceil((Date.now() + ms + AFTER_OWN_DEADLINE_MS) / SHARED_WITHIN_MS) * SHARED_WITHIN_MS;
   let controller = shared.get(at);
   if (!controller) {
     const made = new AbortController();
@@ -46,8 +50,6 @@ export function withinDeadline<T>(ms: number, call: (signal: AbortSignal) => Pro
     } catch (error) {
       called = Promise.reject(error);
     }
-    // A call that fails because the deadline's signal cut it off ran out of time. When its deadline
-    // falls on the shared one's, the signal's timer (made first) fires before this one.
-    called.then(settle(resolve), (error: unknown) => settle(reject)(signal.aborted ? new DeadlineError(ms) : error));
+    called.then(settle(resolve), settle(reject));
   });
 }

@@ -113,8 +113,7 @@ function routeWithin(
       .then(() => provider.route(from, to, providerSignal))
       .then(
         (route) => settle({ kind: 'answered', route }),
-        // Cut off by the deadline's shared signal, whose timer may fire before this call's own: late.
-        (error: unknown) => (providerSignal.aborted ? late() : settle({ kind: 'fallback', reason: reasonOf(error) })),
+        (error: unknown) => settle({ kind: 'fallback', reason: reasonOf(error) }),
       );
   });
 }

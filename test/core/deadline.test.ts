@@ -9,8 +9,8 @@ const cutOffOnly = (signal: AbortSignal) =>
   new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted by its signal'))));
 
 describe('deadlines', () => {
-  // Shared deadline signals are made per 10 ms: a clock on such a boundary makes a call's deadline
-  // fall exactly on its shared signal's, whose timer, made first, fires first. Each test starts on
+  // Shared deadline signals are made per 10 ms: on such a boundary a call's deadline would fall
+  // exactly on its shared signal's, whose timer, made first, would fire first. Each test starts on
   // a boundary of its own, so that none shares a signal whose timer an earlier test left unrun.
   let clock = 1_000_000;
   beforeEach(() => vi.useFakeTimers({ now: (clock += 1_000) }));
@@ -34,7 +34,7 @@ describe('deadlines', () => {
     await settled;
   });
 
-  it('when a call fails because the shared signal cut it off at the deadline, then the failure is a DeadlineError, not the call’s own error', async () => {
+  it('when a call that fails only once its signal aborts reaches its deadline on a shared signal’s boundary, then the failure is a DeadlineError, not the call’s own error', async () => {
     const pending = withinDeadline(MS, cutOffOnly);
     const settled = expect(pending).rejects.toBeInstanceOf(DeadlineError);
 
@@ -42,7 +42,7 @@ describe('deadlines', () => {
     await settled;
   });
 
-  it('when a routing provider fails because the shared signal cut it off at the deadline, then the leg says the provider was late', async () => {
+  it('when a routing provider that fails only once its signal aborts reaches its deadline on a shared signal’s boundary, then the leg says the provider was late', async () => {
     const provider: RoutingProvider = { route: (_from, _to, signal) => cutOffOnly(signal) as Promise<Route> };
     const estimate = createLegEstimator({ provider, deadlineMs: MS, travel: { circuityFactor: 1.25, averageSpeedKmh: 30 } });
 
