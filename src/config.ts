@@ -1,6 +1,6 @@
-import type { OrderPolicy } from './core/native-fulfilment.js';
-import type { ServiceCode } from './core/order.js';
-import { minorUnitDigits, toMinorUnits } from './core/pricing.js';
+import type { OrderPolicy } from './core/orders/native-fulfilment.js';
+import type { ServiceCode } from './core/orders/order.js';
+import { minorUnitDigits, toMinorUnits } from './core/estimate/pricing.js';
 import type { PaymentSettings } from './payments/payment-stack.js';
 import { SANDBOX_MODES, type SandboxMode } from './payments/sandbox.js';
 import type { RoutingProviderName, RoutingSettings } from './routing/routing-stack.js';

@@ -9,7 +9,7 @@ import {
   type RosterErrorCode,
   type StoreErrorCode,
 } from './core/errors.js';
-import type { GatewayErrorCode, UpstreamRejectedError } from './core/gateway-errors.js';
+import type { GatewayErrorCode, UpstreamRejectedError } from './core/gateway/errors.js';
 
 /** Refusals decided at an edge, before the core is called. */
 export type EdgeErrorCode =

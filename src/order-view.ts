@@ -1,5 +1,5 @@
-import type { Order } from './core/order.js';
-import { toMajorUnits } from './core/pricing.js';
+import type { Order } from './core/orders/order.js';
+import { toMajorUnits } from './core/estimate/pricing.js';
 
 /**
  * The order itself, under a symbol: GraphQL reads its payment state from it (a frontend polls

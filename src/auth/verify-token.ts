@@ -1,7 +1,7 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { ServiceError } from '../core/errors.js';
-import type { Caller } from '../core/ports.js';
-import { isStorableText } from '../core/text.js';
+import type { Caller } from '../core/orders/ports.js';
+import { isStorableText } from '../core/orders/text.js';
 
 export interface AuthenticatedCaller extends Caller {
   scopes: ReadonlySet<string>;

@@ -1,9 +1,9 @@
 import SchemaBuilder from '@pothos/core';
 import ErrorsPlugin from '@pothos/plugin-errors';
 import type { AuthenticatedCaller } from '../auth/verify-token.js';
-import type { OrderService } from '../core/create-order.js';
-import type { IdempotentRequest } from '../core/idempotency.js';
-import type { OperatorService } from '../core/operator-service.js';
+import type { OrderService } from '../core/orders/create-order.js';
+import type { IdempotentRequest } from '../core/orders/idempotency.js';
+import type { OperatorService } from '../core/operators/service.js';
 
 export interface GraphQLContext {
   caller: AuthenticatedCaller;

@@ -1,5 +1,5 @@
 import { InvalidInputError } from '../core/errors.js';
-import type { NearbyOperator } from '../core/operator-service.js';
+import type { NearbyOperator } from '../core/operators/service.js';
 import { builder } from './builder.js';
 import { ServiceCodeEnum } from './enums.js';
 import { OperatorRef } from './operators.js';

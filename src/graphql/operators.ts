@@ -1,5 +1,5 @@
 import { OperatorNotFoundError } from '../core/errors.js';
-import type { Operator } from '../core/operator.js';
+import type { Operator } from '../core/operators/operator.js';
 import { ERROR_TABLE } from '../error-table.js';
 import { builder } from './builder.js';
 import { ServiceCodeEnum } from './enums.js';

@@ -1,5 +1,5 @@
-import { PAYMENT_STATUSES, type PaymentStatus } from '../core/order.js';
-import type { EstimateSource } from '../core/order.js';
+import { PAYMENT_STATUSES, type PaymentStatus } from '../core/orders/order.js';
+import type { EstimateSource } from '../core/orders/order.js';
 import { builder } from './builder.js';
 
 export const EstimateSourceEnum = builder.enumType('EstimateSource', {

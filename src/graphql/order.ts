@@ -1,4 +1,4 @@
-import { parseOrderId } from '../core/order-request.js';
+import { parseOrderId } from '../core/orders/order-request.js';
 import { PAYMENT, toOrderView, type OrderView } from '../order-view.js';
 import { builder } from './builder.js';
 import { OrderStatusEnum, PendingStatusEnum, ServiceCodeEnum } from './enums.js';

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Authenticate } from '../auth/verify-token.js';
-import type { OrderService } from '../core/create-order.js';
+import type { OrderService } from '../core/orders/create-order.js';
 import { InvalidInputError } from '../core/errors.js';
 import { toLegacyAnswer, toOrderView } from '../order-view.js';
 import { idempotentRequest } from './idempotency-header.js';

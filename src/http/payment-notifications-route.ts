@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { PaymentNotifications } from '../core/payment-notifications.js';
+import type { PaymentNotifications } from '../core/payments/notifications.js';
 import type { PlainRequest, PlainResponse } from './plain.js';
 import { answerError, json, refuse } from './responses.js';
 

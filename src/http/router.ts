@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { Authenticate } from '../auth/verify-token.js';
-import type { OrderService } from '../core/create-order.js';
-import type { PaymentNotifications } from '../core/payment-notifications.js';
+import type { OrderService } from '../core/orders/create-order.js';
+import type { PaymentNotifications } from '../core/payments/notifications.js';
 import { SANDBOX_PATH } from '../payments/sandbox.js';
 import { createAdmission } from './admission.js';
 import { createHomePage } from './home-page.js';

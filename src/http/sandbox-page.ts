@@ -1,5 +1,5 @@
-import { SERVICE_NAMES } from '../core/order.js';
-import { toMajorUnits } from '../core/pricing.js';
+import { SERVICE_NAMES } from '../core/orders/order.js';
+import { toMajorUnits } from '../core/estimate/pricing.js';
 import { SANDBOX_PATH } from '../payments/sandbox.js';
 import type { SandboxCheckout } from '../payments/sandbox-checkout.js';
 import type { SandboxLink, SandboxLinks, SandboxLinkState } from '../payments/sandbox-links.js';

@@ -1,6 +1,6 @@
-import type { OrderService } from '../core/create-order.js';
+import type { OrderService } from '../core/orders/create-order.js';
 import { ServiceError, StoreUnavailableError } from '../core/errors.js';
-import type { GatewayObserver } from '../core/gateway-ports.js';
+import type { GatewayObserver } from '../core/gateway/ports.js';
 import type { BreakerState } from '../upstream/breaker.js';
 import type { ProviderObservers } from './provider-observers.js';
 import type { Sql } from '../store/sql.js';

@@ -1,5 +1,5 @@
-import type { NotificationEvent } from '../core/payment-notifications.js';
-import type { LegEstimate } from '../core/routing.js';
+import type { NotificationEvent } from '../core/payments/notifications.js';
+import type { LegEstimate } from '../core/estimate/routing.js';
 import type { PaymentOperation } from '../payments/observed-payments.js';
 import type { RoutingProviderName } from '../routing/routing-stack.js';
 

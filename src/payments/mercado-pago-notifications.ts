@@ -4,8 +4,8 @@ import type {
   PaymentReadback,
   PaymentReader,
   PaymentState,
-} from '../core/payment-events.js';
-import { toMinorUnits } from '../core/pricing.js';
+} from '../core/payments/events.js';
+import { toMinorUnits } from '../core/estimate/pricing.js';
 import { createJsonClient, OutboundError } from '../outbound/json-client.js';
 import { MERCADO_PAGO_API_URL } from './mercado-pago.js';
 import { matchesAny, parseSignatureHeader, signatureManifest, signatureTimeMs, signManifest } from './mercado-pago-signature.js';

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
-import type { PaymentLink, PaymentLinkRequest, PaymentProvider } from '../core/ports.js';
-import { toMajorUnits } from '../core/pricing.js';
+import type { PaymentLink, PaymentLinkRequest, PaymentProvider } from '../core/payments/ports.js';
+import { toMajorUnits } from '../core/estimate/pricing.js';
 import { createJsonClient, OutboundError } from '../outbound/json-client.js';
 
 export const MERCADO_PAGO_API_URL = 'https://api.mercadopago.com';

@@ -1,5 +1,5 @@
-import type { PaymentReader } from '../core/payment-events.js';
-import type { PaymentProvider } from '../core/ports.js';
+import type { PaymentReader } from '../core/payments/events.js';
+import type { PaymentProvider } from '../core/payments/ports.js';
 
 export type PaymentOperation = 'create_link' | 'cancel_link' | 'read_payment';
 

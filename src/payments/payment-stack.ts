@@ -1,5 +1,5 @@
-import type { NotificationProvider } from '../core/payment-notifications.js';
-import type { PaymentProvider } from '../core/ports.js';
+import type { NotificationProvider } from '../core/payments/notifications.js';
+import type { PaymentProvider } from '../core/payments/ports.js';
 import { createMercadoPagoNotifications } from './mercado-pago-notifications.js';
 import { createMercadoPagoPayments } from './mercado-pago.js';
 import { observedPayments, observedReader, type PaymentCallObserver } from './observed-payments.js';

@@ -1,4 +1,4 @@
-import type { ServiceCode } from '../core/order.js';
+import type { ServiceCode } from '../core/orders/order.js';
 
 /** Where a sandbox link stands, as its page shows it. */
 export type SandboxLinkState = 'open' | 'paid' | 'cancelled' | 'expired';

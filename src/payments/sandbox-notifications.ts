@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { NotificationVerifier, PaymentReader, PaymentReadback } from '../core/payment-events.js';
+import type { NotificationVerifier, PaymentReader, PaymentReadback } from '../core/payments/events.js';
 import { matchesAny, parseSignatureHeader, signatureTimeMs, signManifest } from './mercado-pago-signature.js';
 import type { SandboxLinks } from './sandbox-links.js';
 

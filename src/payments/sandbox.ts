@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { PaymentProvider } from '../core/ports.js';
+import type { PaymentProvider } from '../core/payments/ports.js';
 import type { SandboxLinks } from './sandbox-links.js';
 
 export const SANDBOX_PATH = '/sandbox/payments/';

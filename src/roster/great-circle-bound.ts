@@ -1,10 +1,10 @@
 // The least great-circle distance from a point to any point of a longitude/latitude box, as the
 // haversine of the angle (a quantity that grows with the distance). The method and the formulas are
 // those of geokdbush (ISC, Vladimir Agafonkin), written for the boxes of an R-tree.
-import type { Point } from '../core/order.js';
+import type { Point } from '../core/orders/order.js';
 
 const RAD = Math.PI / 180;
-// Mean Earth radius (IUGG), in metres, as in core/geo.ts.
+// Mean Earth radius (IUGG), in metres, as in core/estimate/geo.ts.
 const EARTH_RADIUS_M = 6_371_008.8;
 
 export interface Box {

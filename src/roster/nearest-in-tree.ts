@@ -1,6 +1,6 @@
 import TinyQueue from 'tinyqueue';
-import { greatCircleMetres } from '../core/geo.js';
-import type { Point } from '../core/order.js';
+import { greatCircleMetres } from '../core/estimate/geo.js';
+import type { Point } from '../core/orders/order.js';
 import { boundQuery, haverSinToBox, haverSinToMetres, type Box } from './great-circle-bound.js';
 
 /** A node of an RBush tree as its `toJSON()` gives it; the leaves hold the items, here slot numbers. */

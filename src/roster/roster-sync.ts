@@ -1,4 +1,4 @@
-import type { OperatorIndex, OperatorStore, RosterChangeLog } from '../core/operator-ports.js';
+import type { OperatorIndex, OperatorStore, RosterChangeLog } from '../core/operators/ports.js';
 
 const PAGE = 5_000;
 // Every instance reads the log every few seconds; an hour-old change has long been read by all.

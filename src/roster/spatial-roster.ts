@@ -1,7 +1,7 @@
 import RBush from 'rbush';
-import type { OperatorIndex, OperatorPlacement } from '../core/operator-ports.js';
-import { byDistanceThenId, type OperatorDistance } from '../core/operator.js';
-import { SERVICE_CODES, type Point, type ServiceCode } from '../core/order.js';
+import type { OperatorIndex, OperatorPlacement } from '../core/operators/ports.js';
+import { byDistanceThenId, type OperatorDistance } from '../core/operators/operator.js';
+import { SERVICE_CODES, type Point, type ServiceCode } from '../core/orders/order.js';
 import { nearestInTree, type Slots, type TreeNode } from './nearest-in-tree.js';
 
 // Entries per R-tree node: fewer, shallower nodes than rbush's default of 9 (less memory at a

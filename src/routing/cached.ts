@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
-import type { Point } from '../core/order.js';
-import type { Route, RoutingProvider } from '../core/routing.js';
+import type { Point } from '../core/orders/order.js';
+import type { Route, RoutingProvider } from '../core/estimate/routing.js';
 
 export interface RouteCacheOptions {
   /**

@@ -1,5 +1,5 @@
-import type { Point } from '../core/order.js';
-import { NoRouteError, type Route, type RoutingProvider } from '../core/routing.js';
+import type { Point } from '../core/orders/order.js';
+import { NoRouteError, type Route, type RoutingProvider } from '../core/estimate/routing.js';
 import { createJsonClient, OutboundError } from '../outbound/json-client.js';
 
 export const GOOGLE_ROUTES_URL = 'https://routes.googleapis.com';

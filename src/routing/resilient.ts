@@ -1,6 +1,6 @@
 import { BrokenCircuitError, CircuitState, ConsecutiveBreaker, circuitBreaker, handleWhen, IsolatedCircuitError } from 'cockatiel';
-import type { Point } from '../core/order.js';
-import { NoRouteError, RoutingUnavailableError, type Route, type RoutingProvider } from '../core/routing.js';
+import type { Point } from '../core/orders/order.js';
+import { NoRouteError, RoutingUnavailableError, type Route, type RoutingProvider } from '../core/estimate/routing.js';
 
 export interface BreakerOptions {
   /** Consecutive failures (errors, or calls aborted at the deadline) that open the circuit. */

@@ -1,5 +1,5 @@
-import type { Point } from '../core/order.js';
-import { NoRouteError, type Route, type RoutingProvider } from '../core/routing.js';
+import type { Point } from '../core/orders/order.js';
+import { NoRouteError, type Route, type RoutingProvider } from '../core/estimate/routing.js';
 import { cachedRouting, type RouteCacheOptions, type RouteCacheStats } from './cached.js';
 import { createGoogleRoutesRouting } from './google-routes.js';
 import { createOsrmRouting } from './osrm.js';

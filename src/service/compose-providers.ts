@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import { createPaymentExpiry } from '../core/payment-expiry.js';
-import { createPaymentNotifications } from '../core/payment-notifications.js';
-import type { PaymentProvider } from '../core/ports.js';
-import { createLegEstimator } from '../core/routing.js';
+import { createPaymentExpiry } from '../core/payments/expiry.js';
+import { createPaymentNotifications } from '../core/payments/notifications.js';
+import type { PaymentProvider } from '../core/payments/ports.js';
+import { createLegEstimator } from '../core/estimate/routing.js';
 import { every } from '../every.js';
 import { createPaymentStack } from '../payments/payment-stack.js';
 import { deriveSandboxSecret } from '../payments/sandbox-notifications.js';

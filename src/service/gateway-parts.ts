@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { Authenticate } from '../auth/verify-token.js';
 import type { UpstreamConfig } from '../config.js';
-import { createGatewayFulfilment } from '../core/gateway-fulfilment.js';
-import type { GatewayObserver } from '../core/gateway-ports.js';
+import { createGatewayFulfilment } from '../core/gateway/fulfilment.js';
+import type { GatewayObserver } from '../core/gateway/ports.js';
 import { createGatewayIdempotencyStore } from '../store/gateway-idempotency-store.js';
 import { createGatewayOrderStore } from '../store/gateway-order-store.js';
 import type { Sql } from '../store/sql.js';

@@ -1,6 +1,6 @@
-import { UpstreamOutcomeUnknownError } from '../core/gateway-errors.js';
-import type { OutcomeLedger } from '../core/gateway-ports.js';
-import type { Claim, IdempotencyStore } from '../core/idempotency.js';
+import { UpstreamOutcomeUnknownError } from '../core/gateway/errors.js';
+import type { OutcomeLedger } from '../core/gateway/ports.js';
+import type { Claim, IdempotencyStore } from '../core/orders/idempotency.js';
 import type { Sql } from './sql.js';
 
 export interface GatewayKeyLimits {

@@ -1,4 +1,4 @@
-import type { GatewayOrderRecord, GatewayOrderStore } from '../core/gateway-ports.js';
+import type { GatewayOrderRecord, GatewayOrderStore } from '../core/gateway/ports.js';
 import { encodeArrays } from './binary-arrays.js';
 import { groupCommit } from './group-commit.js';
 import type { Sql } from './sql.js';

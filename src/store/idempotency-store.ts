@@ -1,4 +1,4 @@
-import type { Claim, IdempotencyStore } from '../core/idempotency.js';
+import type { Claim, IdempotencyStore } from '../core/orders/idempotency.js';
 import type { Sql } from './sql.js';
 
 export interface IdempotencyLimits {

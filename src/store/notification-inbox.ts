@@ -1,4 +1,4 @@
-import type { InboxEntry, NotificationInbox } from '../core/payment-ports.js';
+import type { InboxEntry, NotificationInbox } from '../core/payments/ports.js';
 import type { Sql } from './sql.js';
 
 // A repeat is the same row, due again (the payment is read again: its state may have changed),

@@ -1,7 +1,7 @@
-import type { OperatorDraft } from '../core/operator-input.js';
-import type { OperatorPlacement, OperatorStore } from '../core/operator-ports.js';
-import type { Operator } from '../core/operator.js';
-import type { Point, ServiceCode } from '../core/order.js';
+import type { OperatorDraft } from '../core/operators/input.js';
+import type { OperatorPlacement, OperatorStore } from '../core/operators/ports.js';
+import type { Operator } from '../core/operators/operator.js';
+import type { Point, ServiceCode } from '../core/orders/order.js';
 import { encodeArrays } from './binary-arrays.js';
 import { groupCommit } from './group-commit.js';
 import type { Sql } from './sql.js';

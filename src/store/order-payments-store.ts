@@ -1,4 +1,4 @@
-import type { ExpiredLink, MarkPaidOutcome, OrderPayments } from '../core/payment-ports.js';
+import type { ExpiredLink, MarkPaidOutcome, OrderPayments } from '../core/payments/ports.js';
 import { UUID } from './binary-arrays.js';
 import type { Sql } from './sql.js';
 

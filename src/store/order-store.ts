@@ -1,7 +1,7 @@
-import type { NewOrder, Order, OrderStatus, PaymentStatus, PendingStatus, ServiceCode } from '../core/order.js';
-import type { EstimateSource } from '../core/order.js';
+import type { NewOrder, Order, OrderStatus, PaymentStatus, PendingStatus, ServiceCode } from '../core/orders/order.js';
+import type { EstimateSource } from '../core/orders/order.js';
 import { OrderOutcomeUnknownError, StoreUnavailableError } from '../core/errors.js';
-import type { OrderStore } from '../core/ports.js';
+import type { OrderStore } from '../core/orders/ports.js';
 import { encodeArrays, UUID, type ArrayColumn, type ElementType, type ElementTypes } from './binary-arrays.js';
 import { groupCommit } from './group-commit.js';
 import { storedOrderIds } from './insert-outcome.js';

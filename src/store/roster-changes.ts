@@ -1,4 +1,4 @@
-import type { RosterChange, RosterChangeLog } from '../core/operator-ports.js';
+import type { RosterChange, RosterChangeLog } from '../core/operators/ports.js';
 import type { Sql } from './sql.js';
 
 /** The roster's change log (migrations/004_operator_changes.sql), written by triggers on `operators`. */

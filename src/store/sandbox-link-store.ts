@@ -1,4 +1,4 @@
-import type { ServiceCode } from '../core/order.js';
+import type { ServiceCode } from '../core/orders/order.js';
 import type { SandboxLinks, SandboxLinkState } from '../payments/sandbox-links.js';
 import { UUID } from './binary-arrays.js';
 import type { Sql } from './sql.js';

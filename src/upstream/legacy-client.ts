@@ -1,8 +1,8 @@
 import type { buildConnector } from 'undici';
 import { Pool } from '../outbound/undici.js';
-import type { OrderRequest } from '../core/order-request.js';
+import type { OrderRequest } from '../core/orders/order-request.js';
 import { createBreaker, DEFAULT_BREAKER, type BreakerSettings, type BreakerState } from './breaker.js';
-import type { Credentials, LegacyOutcome } from '../core/legacy-outcome.js';
+import type { Credentials, LegacyOutcome } from '../core/gateway/legacy-outcome.js';
 import { legacyRequestBody } from './legacy-request.js';
 import { postOnce } from './post-once.js';
 import { readAnswer } from './read-answer.js';

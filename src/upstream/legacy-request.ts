@@ -1,4 +1,4 @@
-import type { OrderRequest } from '../core/order-request.js';
+import type { OrderRequest } from '../core/orders/order-request.js';
 
 /**
  * The body of `POST {base}/applications/orders` (spec §4.1), from a request that passed the

@@ -1,5 +1,5 @@
-import { readLegacyOrder } from '../core/legacy-order.js';
-import type { Credentials, LegacyOutcome } from '../core/legacy-outcome.js';
+import { readLegacyOrder } from '../core/gateway/legacy-order.js';
+import type { Credentials, LegacyOutcome } from '../core/gateway/legacy-outcome.js';
 import type { Exchange } from './post-once.js';
 
 // The exact sentence of spec §7 for "no operator available".

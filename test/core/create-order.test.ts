@@ -5,10 +5,10 @@ import {
   OrderOutcomeUnknownError,
   PaymentProviderError,
 } from '../../src/core/errors.js';
-import { estimateTravel } from '../../src/core/estimate.js';
-import type { Operator } from '../../src/core/operator.js';
-import type { Caller } from '../../src/core/ports.js';
-import { priceService } from '../../src/core/pricing.js';
+import { estimateTravel } from '../../src/core/estimate/travel.js';
+import type { Operator } from '../../src/core/operators/operator.js';
+import type { Caller } from '../../src/core/orders/ports.js';
+import { priceService } from '../../src/core/estimate/pricing.js';
 import { arrangeOrderService, NOW, operator, policy, type Arrangement } from './fakes.js';
 
 const ana: Caller = { subject: 'user-ana', name: 'Ana Token' };

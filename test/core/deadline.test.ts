@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DeadlineError, withinDeadline } from '../../src/core/deadline.js';
-import { createLegEstimator, type Route, type RoutingProvider } from '../../src/core/routing.js';
+import { createLegEstimator, type Route, type RoutingProvider } from '../../src/core/estimate/routing.js';
 
 const MS = 50;
 

@@ -1,11 +1,13 @@
 // Hand-written fakes for the ports of the order service, shared by the core tests.
-import { createOrderService } from '../../src/core/create-order.js';
-import { createNativeFulfilment, type OrderPolicy } from '../../src/core/native-fulfilment.js';
-import type { Operator } from '../../src/core/operator.js';
+import { createOrderService } from '../../src/core/orders/create-order.js';
+import { createNativeFulfilment, type OrderPolicy } from '../../src/core/orders/native-fulfilment.js';
+import type { Operator } from '../../src/core/operators/operator.js';
 import { createOperatorRoster } from '../support/scan-roster.js';
-import type { IdempotencyStore } from '../../src/core/idempotency.js';
-import type { Order, Point } from '../../src/core/order.js';
-import type { OperatorLocator, OrderStore, PaymentLinkRequest, PaymentProvider } from '../../src/core/ports.js';
+import type { IdempotencyStore } from '../../src/core/orders/idempotency.js';
+import type { Order, Point } from '../../src/core/orders/order.js';
+import type { OrderStore } from '../../src/core/orders/ports.js';
+import type { PaymentLinkRequest, PaymentProvider } from '../../src/core/payments/ports.js';
+import type { OperatorLocator } from '../../src/core/operators/ports.js';
 
 export const NOW = '2026-01-02T03:04:05.678Z';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createPaymentExpiry } from '../../src/core/payment-expiry.js';
-import type { ExpiredLink, OrderPayments } from '../../src/core/payment-ports.js';
-import type { PaymentProvider } from '../../src/core/ports.js';
+import { createPaymentExpiry } from '../../src/core/payments/expiry.js';
+import type { ExpiredLink, OrderPayments } from '../../src/core/payments/ports.js';
+import type { PaymentProvider } from '../../src/core/payments/ports.js';
 
 const NOW = new Date('2026-03-01T12:00:00Z');
 

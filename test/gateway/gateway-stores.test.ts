@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UpstreamOutcomeUnknownError } from '../../src/core/gateway-errors.js';
+import { UpstreamOutcomeUnknownError } from '../../src/core/gateway/errors.js';
 import type { Sql } from '../../src/store/sql.js';
 import { createGatewayIdempotencyStore } from '../../src/store/gateway-idempotency-store.js';
 import { createGatewayOrderStore } from '../../src/store/gateway-order-store.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Order } from '../../src/core/order.js';
+import type { Order } from '../../src/core/orders/order.js';
 import { toLegacyAnswer } from '../../src/order-view.js';
 
 const order = { paymentUrl: 'https://pay.example/p/1', currency: 'CLP' } as Order;

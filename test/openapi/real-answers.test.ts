@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentProvider } from '../../src/core/ports.js';
+import type { PaymentProvider } from '../../src/core/payments/ports.js';
 import { createOpenApiDocument } from '../../src/http/openapi.js';
 import { createOpenApiValidator } from '../support/openapi-validator.js';
 import { BASE, NOWHERE, restBody, signTestToken, startTestService, type TestService } from '../support/service.js';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { OperatorDraft } from '../../src/core/operator-input.js';
+import type { OperatorDraft } from '../../src/core/operators/input.js';
 import { createOperatorStore, type SqlOperatorStore } from '../../src/store/operator-store.js';
 import { ENGINES, onEngine, type TestStore } from '../support/engines.js';
 

@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createOrderService } from '../../src/core/create-order.js';
-import { createNativeFulfilment } from '../../src/core/native-fulfilment.js';
-import type { NotificationVerdict } from '../../src/core/payment-events.js';
-import type { Caller } from '../../src/core/ports.js';
+import { createOrderService } from '../../src/core/orders/create-order.js';
+import { createNativeFulfilment } from '../../src/core/orders/native-fulfilment.js';
+import type { NotificationVerdict } from '../../src/core/payments/events.js';
+import type { Caller } from '../../src/core/orders/ports.js';
 import { createMercadoPagoNotifications } from '../../src/payments/mercado-pago-notifications.js';
 import { createMercadoPagoPayments } from '../../src/payments/mercado-pago.js';
 import { inMemoryKeys, inMemoryStore, operator, policy, recordingRoster } from '../core/fakes.js';

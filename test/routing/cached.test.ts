@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Point } from '../../src/core/order.js';
-import type { Route, RoutingProvider } from '../../src/core/routing.js';
+import type { Point } from '../../src/core/orders/order.js';
+import type { Route, RoutingProvider } from '../../src/core/estimate/routing.js';
 import { cachedRouting } from '../../src/routing/cached.js';
 
 const plazaDeArmas: Point = { latitude: -33.4378, longitude: -70.6505 };

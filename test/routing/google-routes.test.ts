@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Point } from '../../src/core/order.js';
-import { NoRouteError } from '../../src/core/routing.js';
+import type { Point } from '../../src/core/orders/order.js';
+import { NoRouteError } from '../../src/core/estimate/routing.js';
 import { createGoogleRoutesRouting } from '../../src/routing/google-routes.js';
 import { OutboundError } from '../../src/outbound/json-client.js';
 import { fakeRoadMetres } from '../support/fakes/fake-osrm.js';

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { estimateTravel, type TravelModel } from '../../src/core/estimate.js';
-import { greatCircleMetres } from '../../src/core/geo.js';
-import type { Point } from '../../src/core/order.js';
+import { estimateTravel, type TravelModel } from '../../src/core/estimate/travel.js';
+import { greatCircleMetres } from '../../src/core/estimate/geo.js';
+import type { Point } from '../../src/core/orders/order.js';
 import {
   createLegEstimator,
   NoRouteError,
   RoutingUnavailableError,
   type Route,
   type RoutingProvider,
-} from '../../src/core/routing.js';
+} from '../../src/core/estimate/routing.js';
 
 const plazaDeArmas: Point = { latitude: -33.4378, longitude: -70.6505 };
 const laReina: Point = { latitude: -33.495, longitude: -70.58 };

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Point } from '../../src/core/order.js';
-import { NoRouteError, RoutingUnavailableError, type RoutingProvider } from '../../src/core/routing.js';
+import type { Point } from '../../src/core/orders/order.js';
+import { NoRouteError, RoutingUnavailableError, type RoutingProvider } from '../../src/core/estimate/routing.js';
 import { resilientRouting } from '../../src/routing/resilient.js';
 
 const from: Point = { latitude: -33.4378, longitude: -70.6505 };

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { migrate } from '../../src/store/migrate.js';
 import { createOrderStore } from '../../src/store/order-store.js';
 import { openPostgres } from '../../src/store/postgres.js';
-import type { NewOrder } from '../../src/core/order.js';
+import type { NewOrder } from '../../src/core/orders/order.js';
 import type { Sql } from '../../src/store/sql.js';
 import { ENGINES, onEngine, type TestStore } from '../support/engines.js';
 import { newOrder } from '../support/new-order.js';

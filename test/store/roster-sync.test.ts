@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OperatorDraft } from '../../src/core/operator-input.js';
-import type { OperatorPlacement } from '../../src/core/operator-ports.js';
+import type { OperatorDraft } from '../../src/core/operators/input.js';
+import type { OperatorPlacement } from '../../src/core/operators/ports.js';
 import { createRosterSync } from '../../src/roster/roster-sync.js';
 import { openPostgres } from '../../src/store/postgres.js';
 import { createOperatorStore } from '../../src/store/operator-store.js';

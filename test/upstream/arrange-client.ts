@@ -1,5 +1,5 @@
 import { afterEach } from 'vitest';
-import { parseOrderRequest } from '../../src/core/order-request.js';
+import { parseOrderRequest } from '../../src/core/orders/order-request.js';
 import { createLegacyClient, type LegacyClient, type LegacyClientOptions } from '../../src/upstream/legacy-client.js';
 import { startFakeLegacy, type FakeLegacy, type FakeLegacyOptions } from '../support/fake-legacy.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseOrderRequest } from '../../src/core/order-request.js';
+import { parseOrderRequest } from '../../src/core/orders/order-request.js';
 import { createLegacyClient } from '../../src/upstream/legacy-client.js';
 import { arrange, CALLER, towing, track } from './arrange-client.js';
 

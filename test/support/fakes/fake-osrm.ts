@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { greatCircleMetres } from '../../../src/core/geo.js';
-import type { Point } from '../../../src/core/order.js';
+import { greatCircleMetres } from '../../../src/core/estimate/geo.js';
+import type { Point } from '../../../src/core/orders/order.js';
 import { hold, reset, sendHtml, sendJson, startFakeServer } from './fake-server.js';
 
 /** recorded: the documentation's example answer, word for word, whatever was asked. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { InvalidInputError } from './errors.js';
-import { formatCoordinates } from './geo.js';
+import { InvalidInputError } from '../errors.js';
+import { formatCoordinates } from '../estimate/geo.js';
 import { asFields, invalidField, parseFields, type FieldRules } from './input-fields.js';
 import { needsDestination, SERVICE_CODES, type Point, type ServiceCode } from './order.js';
 import { isPhoneNumber } from './phone.js';

@@ -1,4 +1,4 @@
-import type { Point } from './order.js';
+import type { Point } from '../orders/order.js';
 
 // Mean Earth radius (IUGG), in metres.
 const EARTH_RADIUS_M = 6_371_008.8;

@@ -1,6 +1,6 @@
 import type { LegacyOrder, SpecProblem } from './legacy-order.js';
-import type { Order } from './order.js';
-import { toMajorUnits, toMinorUnits } from './pricing.js';
+import type { Order } from '../orders/order.js';
+import { toMajorUnits, toMinorUnits } from '../estimate/pricing.js';
 
 // GraphQL's Int: distances are Int! in the contract's schema.
 const MAX_INT = 2 ** 31 - 1;

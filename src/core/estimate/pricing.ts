@@ -1,4 +1,4 @@
-import type { Amounts, ServiceCode } from './order.js';
+import type { Amounts, ServiceCode } from '../orders/order.js';
 
 /** Amounts in the currency's minor unit. */
 export interface Tariff {

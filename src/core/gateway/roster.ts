@@ -1,5 +1,5 @@
-import { UnavailableInGatewayModeError } from './gateway-errors.js';
-import type { OperatorService } from './operator-service.js';
+import { UnavailableInGatewayModeError } from './errors.js';
+import type { OperatorService } from '../operators/service.js';
 
 const refuse = (): never => {
   throw new UnavailableInGatewayModeError();

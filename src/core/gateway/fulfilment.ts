@@ -1,13 +1,13 @@
-import { NoOperatorAvailableError, type ServiceError } from './errors.js';
-import type { Fulfilment } from './fulfilment.js';
+import { NoOperatorAvailableError, type ServiceError } from '../errors.js';
+import type { Fulfilment } from '../orders/fulfilment.js';
 import {
   UpstreamBadResponseError,
   UpstreamRefusedTokenError,
   UpstreamRejectedError,
   UpstreamTimeoutError,
   UpstreamUnavailableError,
-} from './gateway-errors.js';
-import { toGatewayOrder } from './gateway-order.js';
+} from './errors.js';
+import { toGatewayOrder } from './order.js';
 import type {
   ForwardingCaller,
   GatewayLog,
@@ -16,11 +16,11 @@ import type {
   GatewayOrderStore,
   LegacyOrderService,
   OutcomeLedger,
-} from './gateway-ports.js';
+} from './ports.js';
 import { readLegacyOrder } from './legacy-order.js';
 import type { LegacyOutcome } from './legacy-outcome.js';
-import type { Order } from './order.js';
-import type { OrderRequest } from './order-request.js';
+import type { Order } from '../orders/order.js';
+import type { OrderRequest } from '../orders/order-request.js';
 
 export interface GatewayFulfilmentDeps {
   legacy: LegacyOrderService;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { parseFields } from './input-fields.js';
-import { SERVICE_CODES, type Point, type ServiceCode } from './order.js';
-import { isPhoneNumber } from './phone.js';
-import { isStorableText, NOT_STORABLE } from './text.js';
+import { parseFields } from '../orders/input-fields.js';
+import { SERVICE_CODES, type Point, type ServiceCode } from '../orders/order.js';
+import { isPhoneNumber } from '../orders/phone.js';
+import { isStorableText, NOT_STORABLE } from '../orders/text.js';
 
 /** An operator as the platform describes it, once it has passed every rule. */
 export interface OperatorDraft {

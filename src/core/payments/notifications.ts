@@ -1,6 +1,6 @@
-import { withinDeadline } from './deadline.js';
-import type { NotificationVerdict, NotificationVerifier, PaymentReader } from './payment-events.js';
-import type { InboxEntry, NotificationInbox, OrderPayments } from './payment-ports.js';
+import { withinDeadline } from '../deadline.js';
+import type { NotificationVerdict, NotificationVerifier, PaymentReader } from './events.js';
+import type { InboxEntry, NotificationInbox, OrderPayments } from './ports.js';
 
 export interface NotificationProvider {
   verifier: NotificationVerifier;

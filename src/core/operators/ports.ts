@@ -1,7 +1,6 @@
-import type { OperatorDraft } from './operator-input.js';
+import type { OperatorDraft } from './input.js';
 import type { Operator, OperatorDistance } from './operator.js';
-import type { Point, ServiceCode } from './order.js';
-import type { OperatorLocator } from './ports.js';
+import type { Point, ServiceCode } from '../orders/order.js';
 
 /** Where the roster is kept. Each call is one transaction and answers with the rows as stored. */
 export interface OperatorStore {
@@ -55,4 +54,14 @@ export interface RosterChangeLog {
   after(seq: number, limit: number): Promise<RosterChange[]>;
   /** Forgets the changes older than `ageMs`; every instance has read them long since. */
   forgetOlderThan(ageMs: number): Promise<void>;
+}
+
+export interface AvailableOperator {
+  id: string;
+  position: Point;
+}
+
+export interface OperatorLocator {
+  /** The on-duty operator offering `service` nearest to `point` within `radiusMetres`, if any. */
+  nearestAvailable(point: Point, service: ServiceCode, radiusMetres: number): AvailableOperator | undefined;
 }

@@ -1,4 +1,4 @@
-import { ServiceError } from './errors.js';
+import { ServiceError } from '../errors.js';
 
 // The failures of gateway mode, where a legacy order service makes the orders. Like the token and
 // the store, they are about the request's way to the order, not the order: GraphQL gives them as

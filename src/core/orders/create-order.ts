@@ -1,4 +1,4 @@
-import { IdempotencyKeyInUseError, IdempotencyKeyReusedError, InvalidInputError, OrderOutcomeUnknownError } from './errors.js';
+import { IdempotencyKeyInUseError, IdempotencyKeyReusedError, InvalidInputError, OrderOutcomeUnknownError } from '../errors.js';
 import type { Fulfilment } from './fulfilment.js';
 import { MAX_IDEMPOTENCY_KEY_LENGTH, type IdempotencyStore, type IdempotentRequest } from './idempotency.js';
 import type { Order } from './order.js';

@@ -1,6 +1,6 @@
 import type { LegacyOutcome } from './legacy-outcome.js';
-import type { OrderRequest } from './order-request.js';
-import type { Caller } from './ports.js';
+import type { OrderRequest } from '../orders/order-request.js';
+import type { Caller } from '../orders/ports.js';
 
 /** The legacy order service, `POST {base}/applications/orders` (spec §4.1). */
 export interface LegacyOrderService {

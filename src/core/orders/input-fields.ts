@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { InvalidInputError } from './errors.js';
+import { InvalidInputError } from '../errors.js';
 import { NOT_STORABLE } from './text.js';
 
 /** What each field of an input must be, said once: the reason an InvalidInputError gives. */

@@ -1,12 +1,12 @@
-import { OperatorNotFoundError } from './errors.js';
+import { OperatorNotFoundError } from '../errors.js';
 import {
   parseDutyChange,
   parseNearQuery,
   parseOperatorDraft,
   parseOperatorId,
   parseOperatorMove,
-} from './operator-input.js';
-import type { OperatorIndex, OperatorStore } from './operator-ports.js';
+} from './input.js';
+import type { OperatorIndex, OperatorStore } from './ports.js';
 import type { Operator } from './operator.js';
 
 export interface OperatorServiceDeps {

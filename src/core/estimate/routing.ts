@@ -1,7 +1,7 @@
-import { deadlineSignal } from './deadline.js';
-import { estimateTravel, type Travel, type TravelModel } from './estimate.js';
+import { deadlineSignal } from '../deadline.js';
+import { estimateTravel, type Travel, type TravelModel } from './travel.js';
 import { greatCircleMetres } from './geo.js';
-import type { EstimateSource, Point } from './order.js';
+import type { EstimateSource, Point } from '../orders/order.js';
 
 /** A road route as a provider answers it: metres and seconds, not yet rounded. */
 export interface Route {

@@ -1,5 +1,5 @@
 import { greatCircleMetres } from './geo.js';
-import type { Point } from './order.js';
+import type { Point } from '../orders/order.js';
 
 export interface TravelModel {
   /** Road distance over great-circle distance; about 1.2–1.3 for urban road networks. */

@@ -1,5 +1,4 @@
-import type { OrderPayments } from './payment-ports.js';
-import type { PaymentProvider } from './ports.js';
+import type { OrderPayments, PaymentProvider } from './ports.js';
 
 export interface PaymentExpiryDeps {
   orders: OrderPayments;

@@ -1,4 +1,5 @@
-// What the core needs of the store to follow an order's payment after its link was handed out.
+// What the core needs of the payment provider, and of the store to follow an order's payment
+// after its link was handed out.
 
 /** A verified notification, kept until the payment it names has been read back and applied. */
 export interface InboxEntry {
@@ -59,4 +60,30 @@ export interface OrderPayments {
    * (status cancelled, pendingStatus null, payment expired); answers their links, to void them.
    */
   expireUnpaid(before: Date, now: Date, limit: number): Promise<ExpiredLink[]>;
+}
+
+export interface PaymentLinkRequest {
+  /** Our reference for the payment; the provider keys the link by it. */
+  reference: string;
+  amount: number;
+  currency: string;
+  description: string;
+  /** When the link stops being payable; unset: it does not expire. */
+  expiresAt?: Date;
+}
+
+export interface PaymentLink {
+  url: string;
+  /**
+   * The provider's own id of the link, kept with the order so that any instance can void it
+   * without searching; unset when the provider keys its links by our reference.
+   */
+  linkId?: string;
+}
+
+export interface PaymentProvider {
+  /** Stops when `signal` aborts (the order's deadline for the provider). */
+  createPaymentLink(request: PaymentLinkRequest, signal?: AbortSignal): Promise<PaymentLink>;
+  /** Voids a link: never handed out, or no longer payable (expired). Best effort. */
+  cancelPaymentLink(reference: string, linkId?: string): Promise<void>;
 }

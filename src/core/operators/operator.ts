@@ -1,4 +1,4 @@
-import type { Point, ServiceCode } from './order.js';
+import type { Point, ServiceCode } from '../orders/order.js';
 
 export interface Operator {
   id: string;

@@ -1,12 +1,14 @@
-import { DeadlineError, withinDeadline } from './deadline.js';
-import { NoOperatorAvailableError, OrderOutcomeUnknownError, PaymentProviderError } from './errors.js';
-import type { TravelModel } from './estimate.js';
+import { DeadlineError, withinDeadline } from '../deadline.js';
+import { NoOperatorAvailableError, OrderOutcomeUnknownError, PaymentProviderError } from '../errors.js';
+import type { TravelModel } from '../estimate/travel.js';
 import type { Fulfilment } from './fulfilment.js';
 import { SERVICE_NAMES, type EstimateSource, type NewOrder, type Order, type Point } from './order.js';
 import type { OrderRequest } from './order-request.js';
-import type { Caller, OperatorLocator, OrderStore, PaymentLink, PaymentLinkRequest, PaymentProvider } from './ports.js';
-import { priceService, type PricingPolicy } from './pricing.js';
-import { createLegEstimator, type LegEstimate, type LegEstimator } from './routing.js';
+import type { OperatorLocator } from '../operators/ports.js';
+import type { PaymentLink, PaymentLinkRequest, PaymentProvider } from '../payments/ports.js';
+import type { Caller, OrderStore } from './ports.js';
+import { priceService, type PricingPolicy } from '../estimate/pricing.js';
+import { createLegEstimator, type LegEstimate, type LegEstimator } from '../estimate/routing.js';
 
 export interface OrderPolicy {
   travel: TravelModel;

@@ -7,7 +7,7 @@ import {
   type PendingStatus,
   type Point,
   type ServiceCode,
-} from './order.js';
+} from '../orders/order.js';
 
 // Reasons are in English: they go to the log, for whoever runs the gateway, never to a caller.
 
