@@ -60,13 +60,6 @@ export function medianRound(rounds: Measurement[]): Measurement {
   };
 }
 
-/** The median of a non-empty list (the mean of the two middle values of an even count). */
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const half = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[half]! : (sorted[half - 1]! + sorted[half]!) / 2;
-}
-
 export function withShareOfCeiling(measurements: Measurement[]): Measurement[] {
   const ceiling = measurements[0]?.okPerSecond ?? Number.NaN;
   return measurements.map((m) => ({ ...m, shareOfCeilingPercent: round((m.okPerSecond / ceiling) * 100) }));

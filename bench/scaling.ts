@@ -1,4 +1,5 @@
-import { median, type Measurement } from './measurement.js';
+import type { Measurement } from './measurement.js';
+import { median } from './median.js';
 import { LARGE_ROSTER, rosterScenario, SMALL_ROSTER } from './scenarios.js';
 
 // Order creation with the large roster must keep this share of its speed with the small one.
