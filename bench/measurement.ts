@@ -1,4 +1,5 @@
 import type autocannon from 'autocannon';
+import { medianOfRoundRatios } from './median.js';
 
 export interface Measurement {
   scenario: string;
@@ -11,11 +12,18 @@ export interface Measurement {
   peakRssMb: number;
   /** Resident memory once the server was ready, before any load. */
   startRssMb: number;
-  /** okPerSecond as a percentage of the first scenario's. */
+  /**
+   * okPerSecond as a percentage of the ceiling's (bare node:http): the median of the rounds'
+   * shares when both were measured in the same interleaved rounds, else of the two rows' rates.
+   */
   shareOfCeilingPercent: number;
   /** okPerSecond of each round, in order, when the scenario was measured in several. */
   roundsPerSecond?: number[];
+  /** The first scenario of the interleaved rounds this one was measured in. */
+  interleavedWith?: string;
 }
+
+export const CEILING = 'bare node:http';
 
 export function summarize(scenario: string, result: autocannon.Result, memory: { startRssMb: number; peakRssMb: number }): Measurement {
   return {
@@ -60,9 +68,15 @@ export function medianRound(rounds: Measurement[]): Measurement {
   };
 }
 
+/** Each row's share of the ceiling's rate; NaN for every row when the ceiling was not measured. */
 export function withShareOfCeiling(measurements: Measurement[]): Measurement[] {
-  const ceiling = measurements[0]?.okPerSecond ?? Number.NaN;
-  return measurements.map((m) => ({ ...m, shareOfCeilingPercent: round((m.okPerSecond / ceiling) * 100) }));
+  const ceiling = measurements.find((m) => m.scenario === CEILING);
+  return measurements.map((m) => {
+    if (!ceiling) return Object.assign({}, m, { shareOfCeilingPercent: Number.NaN });
+    const sameRounds = m.interleavedWith !== undefined && m.interleavedWith === ceiling.interleavedWith;
+    const share = (sameRounds ? medianOfRoundRatios(m.roundsPerSecond, ceiling.roundsPerSecond) : undefined) ?? m.okPerSecond / ceiling.okPerSecond;
+    return Object.assign({}, m, { shareOfCeilingPercent: round(share * 100) });
+  });
 }
 
 function round(value: number): number {

@@ -17,7 +17,7 @@ const COLUMNS: { title: string; cell: (m: Measurement, index: number) => string 
   { title: 'errors', cell: (m) => String(m.errors) },
   { title: 'RSS at start MB', cell: (m) => m.startRssMb.toFixed(1) },
   { title: 'peak RSS MB', cell: (m) => m.peakRssMb.toFixed(1) },
-  { title: 'share of a)', cell: (m) => `${m.shareOfCeilingPercent.toFixed(1)} %` },
+  { title: 'share of bare', cell: (m) => (Number.isFinite(m.shareOfCeilingPercent) ? `${m.shareOfCeilingPercent.toFixed(1)} %` : '—') },
 ];
 
 export function printTable(measurements: Measurement[]) {

@@ -31,7 +31,8 @@ async function main() {
   await buildService();
   // BENCH_ONLY=routing: only the routing providers' section (OSRM against the great circle).
   if (only === 'routing') return printRouting(await routingSection(settings));
-  const baseline = settings.baselineRef ? await buildBaseline(settings.baselineRef) : null;
+  if (settings.baseline && !only) console.log(`baseline: ${settings.baseline.ref}, ${settings.baseline.label}`);
+  const baseline = settings.baseline && !only ? await buildBaseline(settings.baseline.ref) : null;
   const measurements: Measurement[] = [];
   const steps = only ? [] : await scenarios(baseline);
   steps.push(await gatewaySection());
@@ -60,7 +61,7 @@ async function main() {
   if (figures) printScaling(figures);
   const gateway = gatewayFigures(report, noOperator);
   if (gateway) printGatewayFigures(gateway);
-  const goals = [...(only ? [] : targets(report, startupMs)), ...(gateway ? gatewayTargets(gateway) : [])];
+  const goals = [...(only ? [] : targets(report, startupMs, settings.baseline)), ...(gateway ? gatewayTargets(gateway) : [])];
   printTargets(goals);
   if (!only) printRouting(await routingSection(settings));
   const summary = { scaling: figures, startupMs, gateway, targets: goals };
@@ -100,7 +101,8 @@ async function measureInTurn({ interleaved, rounds }: Interleaved, settings: Set
       measured[index]!.push(await measure(scenario, settings));
     }
   }
-  return measured.map(medianRound);
+  const group = interleaved[0]!.name;
+  return measured.map((rows) => Object.assign(medianRound(rows), { interleavedWith: group }));
 }
 
 async function expectSuccess(scenario: Scenario, url: string, when: string) {

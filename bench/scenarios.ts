@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { startServer, type RunningServer } from './child-server.js';
+import { CEILING } from './measurement.js';
 import { operatorId, prepareRoster, rosterPosition } from './roster.js';
 import { cpus } from 'node:os';
 import { startOnPostgres } from './postgres.js';
@@ -139,7 +140,7 @@ export async function scenarios(baseline: string | null = null): Promise<Step[]>
   return [
     {
       interleaved: [
-        { name: 'bare node:http', start: () => startServer({ args: ['bench/bare-server.mjs'] }), request: restRequest, problem: unlessOk },
+        { name: CEILING, start: () => startServer({ args: ['bench/bare-server.mjs'] }), request: restRequest, problem: unlessOk },
         { name: headline.rest, start: () => startService(env), request: restRequest, problem: unlessRestOrder },
         { name: headline.graphql, start: () => startService(env), request: graphqlRequest, problem: unlessCreateOrderSuccess },
         ...baselines,

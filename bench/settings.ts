@@ -1,21 +1,54 @@
+// What a run of `npm run bench` can be told, all from the environment:
+//   BENCH_CONNECTIONS, BENCH_WARMUP_SECONDS, BENCH_SECONDS   the load of each scenario (50, 3, 10)
+//   BENCH_BASELINE_REF, BENCH_BASELINE_LABEL,
+//   BENCH_BASELINE_COST_PERCENT                               another build to compare with ("none": no build)
+
+/** A build measured in the same rounds as the current one, and what the current one may cost against it. */
+export interface Baseline {
+  ref: string;
+  /** What that build is, in the targets' words. */
+  label: string;
+  /** How much slower than it, in req/s, each face may be. */
+  costBoundPercent: number;
+}
+
+// The one place the baseline is named: moved to a newer build, its ref, label and bound change together.
+const BASELINE: Baseline = {
+  ref: '44d727a',
+  label: 'the build before the open-internet hardening',
+  costBoundPercent: 10,
+};
+
 export interface Settings {
   connections: number;
   warmupSeconds: number;
   seconds: number;
   /** The build the current one is compared with in the same run; null for none. */
-  baselineRef: string | null;
+  baseline: Baseline | null;
 }
-
-// The last build before the open-internet hardening (operation limits, rate limits, metrics,
-// deadlines): what its cost is measured against.
-const BASELINE_REF = '44d727a';
 
 export function readSettings(env = process.env): Settings {
   return {
     connections: positiveInteger(env, 'BENCH_CONNECTIONS', 50),
     warmupSeconds: positiveInteger(env, 'BENCH_WARMUP_SECONDS', 3),
     seconds: positiveInteger(env, 'BENCH_SECONDS', 10),
-    baselineRef: env.BENCH_BASELINE_REF === 'none' ? null : env.BENCH_BASELINE_REF?.trim() || BASELINE_REF,
+    baseline: readBaseline(env),
+  };
+}
+
+function readBaseline(env: NodeJS.ProcessEnv): Baseline | null {
+  const ref = env.BENCH_BASELINE_REF?.trim();
+  if (ref === 'none') return null;
+  const label = env.BENCH_BASELINE_LABEL?.trim();
+  const bound = env.BENCH_BASELINE_COST_PERCENT?.trim();
+  const costBoundPercent = bound ? Number(bound) : BASELINE.costBoundPercent;
+  if (!Number.isFinite(costBoundPercent) || costBoundPercent < 0) throw new Error(`BENCH_BASELINE_COST_PERCENT=${bound} is not a percentage`);
+  // Another ref is another build: the label written for the default one would not describe it.
+  const otherRef = ref !== undefined && ref !== '' && ref !== BASELINE.ref;
+  return {
+    ref: otherRef ? ref : BASELINE.ref,
+    label: label || (otherRef ? `the build at ${ref}` : BASELINE.label),
+    costBoundPercent,
   };
 }
 
