@@ -1,4 +1,5 @@
 import type autocannon from 'autocannon';
+import { medianCpu, type CpuPerOrder } from './cpu.js';
 import { medianOfRoundRatios } from './median.js';
 
 export interface Measurement {
@@ -21,6 +22,8 @@ export interface Measurement {
   roundsPerSecond?: number[];
   /** The first scenario of the interleaved rounds this one was measured in. */
   interleavedWith?: string;
+  /** The server's CPU per order by thread over the measured window (each figure the median of the rounds). */
+  cpu?: CpuPerOrder;
 }
 
 export const CEILING = 'bare node:http';
@@ -56,16 +59,18 @@ export function uncleanRun(result: autocannon.Result): string | undefined {
 
 /**
  * Several rounds of one scenario as one row: the round with the median rate (the lower middle one
- * of an even count), with the highest peak of memory of all, and every round's rate.
+ * of an even count), with the highest peak of memory of all, every round's rate, and each CPU
+ * figure the median of its rounds'.
  */
 export function medianRound(rounds: Measurement[]): Measurement {
   if (rounds.length === 0) throw new Error('no rounds to summarize');
   const middle = [...rounds].sort((a, b) => a.okPerSecond - b.okPerSecond)[Math.floor((rounds.length - 1) / 2)]!;
-  return {
-    ...middle,
+  const cpu = rounds.flatMap((r) => (r.cpu ? [r.cpu] : []));
+  return Object.assign({}, middle, {
     peakRssMb: Math.max(...rounds.map((r) => r.peakRssMb)),
     roundsPerSecond: rounds.map((r) => r.okPerSecond),
-  };
+    cpu: cpu.length > 0 ? medianCpu(cpu) : undefined,
+  });
 }
 
 /** Each row's share of the ceiling's rate; NaN for every row when the ceiling was not measured. */

@@ -1,20 +1,17 @@
 import { killAllServers } from './child-server.js';
 import { flushDisk } from './disk.js';
 import { gatewayFigures, gatewaySection, gatewayTargets, noOperatorTypes, printGatewayFigures, stopLegacyStandIn } from './gateway.js';
-import { load, sendOnce } from './load.js';
-import { medianRound, summarize, uncleanRun, withShareOfCeiling, type Measurement } from './measurement.js';
-import { peakRssMb, rssMb } from './memory.js';
-import { machine, printTable, writeResults } from './report.js';
+import { measure, measureInTurn, RefusedRun } from './measure.js';
+import { withShareOfCeiling, type Measurement } from './measurement.js';
+import { machine, printCpuTable, printTable, writeResults } from './report.js';
 import { printRouting, routingSection } from './routing.js';
 import { printScaling, scaling } from './scaling.js';
-import { scenarios, type Interleaved, type Scenario } from './scenarios.js';
+import { scenarios } from './scenarios.js';
 import { buildBaseline } from './baseline.js';
 import { buildService } from './service.js';
-import { readSettings, type Settings } from './settings.js';
+import { readSettings } from './settings.js';
 import { startupOnExistingStoreMs } from './startup.js';
 import { printTargets, targets } from './targets.js';
-
-class RefusedRun extends Error {}
 
 async function main() {
   killServersOnExit();
@@ -57,6 +54,7 @@ async function main() {
   const report = withShareOfCeiling(measurements);
   console.log();
   printTable(report);
+  printCpuTable(report);
   const figures = scaling(report);
   if (figures) printScaling(figures);
   const gateway = gatewayFigures(report, noOperator);
@@ -66,48 +64,6 @@ async function main() {
   if (!only) printRouting(await routingSection(settings));
   const summary = { scaling: figures, startupMs, gateway, targets: goals };
   console.log(`\nwritten to ${await writeResults(report, settings, summary, only ? `${only}.json` : undefined)}`);
-}
-
-async function measure(scenario: Scenario, settings: Settings): Promise<Measurement> {
-  const server = await scenario.start();
-  try {
-    // What the store's copy, or anything before, left to write goes out before the load starts.
-    await flushDisk();
-    const startRssMb = await rssMb(server.pid);
-    await expectSuccess(scenario, server.url, 'before the run');
-    await load(server.url, scenario.request, { connections: settings.connections, seconds: settings.warmupSeconds });
-    const result = await load(server.url, scenario.request, { connections: settings.connections, seconds: settings.seconds });
-    const unclean = uncleanRun(result);
-    if (unclean) throw new RefusedRun(`${scenario.name}: ${unclean}`);
-    await expectSuccess(scenario, server.url, 'after the run');
-    return summarize(scenario.name, result, { startRssMb, peakRssMb: await peakRssMb(server.pid) });
-  } finally {
-    await server.stop();
-  }
-}
-
-/**
- * Each round measures every scenario once, every other round in reverse order, so that none is
- * always the one measured right after another; each scenario's row is its median round.
- */
-async function measureInTurn({ interleaved, rounds }: Interleaved, settings: Settings): Promise<Measurement[]> {
-  const measured = interleaved.map((): Measurement[] => []);
-  for (let round = 1; round <= rounds; round++) {
-    const order = [...interleaved.keys()];
-    if (round % 2 === 0) order.reverse();
-    for (const index of order) {
-      const scenario = interleaved[index]!;
-      console.log(`${scenario.name}, round ${round} of ${rounds}…`);
-      measured[index]!.push(await measure(scenario, settings));
-    }
-  }
-  const group = interleaved[0]!.name;
-  return measured.map((rows) => Object.assign(medianRound(rows), { interleavedWith: group }));
-}
-
-async function expectSuccess(scenario: Scenario, url: string, when: string) {
-  const problem = scenario.problem(await sendOnce(url, scenario.request));
-  if (problem) throw new RefusedRun(`${scenario.name}: the check request ${when} failed: ${problem}`);
 }
 
 function killServersOnExit() {
