@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import type { CpuPerOrder } from './cpu.js';
+import type { DataDisk } from './data-disk.js';
 import type { GatewayFigures } from './gateway.js';
 import type { Measurement } from './measurement.js';
 import type { Scaling } from './scaling.js';
@@ -73,6 +74,8 @@ export interface Summary {
   /** NaN when the run measured only a section (BENCH_ONLY). */
   startupMs: number;
   gateway?: GatewayFigures;
+  /** Where the services' data directories were. */
+  dataDisk: DataDisk;
   targets: Target[];
 }
 

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { dataDisk } from './data-disk.js';
 import { REPO } from './child-server.js';
 import { seededRandom } from '../test/support/seeded-random.js';
 
@@ -45,7 +45,7 @@ async function writeRosterCsv(path: string, count: number) {
  * itself; services start from copies of it. Removed when the bench exits.
  */
 export async function prepareRoster(count: number): Promise<{ dataDir: string; importSeconds: number }> {
-  const dir = mkdtempSync(join(tmpdir(), `bench-roster-${count}-`));
+  const dir = mkdtempSync(join(dataDisk().root, `bench-roster-${count}-`));
   const remove = () => rmSync(dir, { recursive: true, force: true });
   process.on('exit', remove);
   const csv = join(dir, 'roster.csv');

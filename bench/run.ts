@@ -1,4 +1,5 @@
 import { killAllServers } from './child-server.js';
+import { dataDisk, describeDataDisk } from './data-disk.js';
 import { flushDisk } from './disk.js';
 import { gatewayFigures, gatewaySection, gatewayTargets, noOperatorTypes, printGatewayFigures, stopLegacyStandIn } from './gateway.js';
 import { measure, measureInTurn, RefusedRun } from './measure.js';
@@ -22,8 +23,10 @@ async function main() {
     throw new RefusedRun(`BENCH_ONLY=${only}: only "gateway" and "routing" are known`);
   }
   const { cpu, cpus, node } = machine();
+  const disk = dataDisk();
   console.log(`${cpu} × ${cpus}, node ${node}; ${settings.connections} connections, ` +
-    `${settings.warmupSeconds} s warm-up, ${settings.seconds} s measured per scenario\n`);
+    `${settings.warmupSeconds} s warm-up, ${settings.seconds} s measured per scenario`);
+  console.log(`the services' data dirs: under ${describeDataDisk(disk)}\n`);
 
   await buildService();
   // BENCH_ONLY=routing: only the routing providers' section (OSRM against the great circle).
@@ -62,7 +65,7 @@ async function main() {
   const goals = [...(only ? [] : targets(report, startupMs, settings.baseline)), ...(gateway ? gatewayTargets(gateway) : [])];
   printTargets(goals);
   if (!only) printRouting(await routingSection(settings));
-  const summary = { scaling: figures, startupMs, gateway, targets: goals };
+  const summary = { scaling: figures, startupMs, gateway, dataDisk: disk, targets: goals };
   console.log(`\nwritten to ${await writeResults(report, settings, summary, only ? `${only}.json` : undefined)}`);
 }
 

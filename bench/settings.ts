@@ -2,6 +2,7 @@
 //   BENCH_CONNECTIONS, BENCH_WARMUP_SECONDS, BENCH_SECONDS   the load of each scenario (50, 3, 10)
 //   BENCH_BASELINE_REF, BENCH_BASELINE_LABEL,
 //   BENCH_BASELINE_COST_PERCENT                               another build to compare with ("none": no build)
+//   BENCH_DATA_DIR                                            where the services' data dirs go (bench/data-disk.ts)
 
 /** A build measured in the same rounds as the current one, and what the current one may cost against it. */
 export interface Baseline {
