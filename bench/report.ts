@@ -4,6 +4,7 @@ import type { CpuPerOrder } from './cpu.js';
 import type { DataDisk } from './data-disk.js';
 import type { GatewayFigures } from './gateway.js';
 import type { Measurement } from './measurement.js';
+import type { RoutingFigures } from './routing.js';
 import type { Scaling } from './scaling.js';
 import type { Settings } from './settings.js';
 import type { Target } from './targets.js';
@@ -71,9 +72,10 @@ export function machine() {
 
 export interface Summary {
   scaling?: Scaling;
-  /** NaN when the run measured only a section (BENCH_ONLY). */
+  /** NaN when start-up was not measured (BENCH_ONLY). */
   startupMs: number;
   gateway?: GatewayFigures;
+  routing?: RoutingFigures;
   /** Where the services' data directories were. */
   dataDisk: DataDisk;
   targets: Target[];

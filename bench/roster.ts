@@ -13,8 +13,11 @@ const CENTRE = { latitude: -33.45, longitude: -70.65 };
 const SPREAD_DEGREES = 1;
 const ON_DUTY_SHARE = 0.9;
 
-export const operatorId = (n: number) => `op-${String(n).padStart(7, '0')}`;
+// The roster sizes compared: order creation with the large one must keep 90 % of its speed with the small one.
+export const SMALL_ROSTER = 1_000;
+export const LARGE_ROSTER = 1_000_000;
 
+export const operatorId = (n: number) => `op-${String(n).padStart(7, '0')}`;
 
 /** A random position in the roster's square, for position updates. */
 export function rosterPosition(next: () => number = Math.random) {

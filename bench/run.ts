@@ -1,3 +1,4 @@
+import { buildBaseline } from './baseline.js';
 import { killAllServers } from './child-server.js';
 import { dataDisk, describeDataDisk } from './data-disk.js';
 import { flushDisk } from './disk.js';
@@ -5,37 +6,33 @@ import { gatewayFigures, gatewaySection, gatewayTargets, noOperatorTypes, printG
 import { measure, measureInTurn, RefusedRun } from './measure.js';
 import { withShareOfCeiling, type Measurement } from './measurement.js';
 import { machine, printCpuTable, printTable, writeResults } from './report.js';
+import { orderLoad } from './requests.js';
 import { printRouting, routingSection } from './routing.js';
 import { printScaling, scaling } from './scaling.js';
-import { scenarios } from './scenarios.js';
-import { buildBaseline } from './baseline.js';
+import { scenarios, type Step } from './scenarios.js';
 import { buildService } from './service.js';
-import { readSettings } from './settings.js';
+import { readSettings, runs } from './settings.js';
 import { startupOnExistingStoreMs } from './startup.js';
 import { printTargets, targets } from './targets.js';
 
 async function main() {
   killServersOnExit();
   const settings = readSettings();
-  // BENCH_ONLY=gateway: the gateway section alone, without the headline, roster and start-up runs.
-  const only = process.env.BENCH_ONLY?.trim() || undefined;
-  if (only !== undefined && only !== 'gateway' && only !== 'routing') {
-    throw new RefusedRun(`BENCH_ONLY=${only}: only "gateway" and "routing" are known`);
-  }
   const { cpu, cpus, node } = machine();
   const disk = dataDisk();
   console.log(`${cpu} × ${cpus}, node ${node}; ${settings.connections} connections, ` +
-    `${settings.warmupSeconds} s warm-up, ${settings.seconds} s measured per scenario`);
-  console.log(`the services' data dirs: under ${describeDataDisk(disk)}\n`);
+    `${settings.warmupSeconds} s warm-up, ${settings.seconds} s measured per scenario` +
+    `${settings.only ? `; only ${settings.only.join(', ')}` : ''}`);
+  console.log(`the services' data dirs: under ${describeDataDisk(disk)}`);
+  if (settings.baseline && runs(settings, 'headline')) console.log(`baseline: ${settings.baseline.ref}, ${settings.baseline.label}`);
+  console.log();
 
   await buildService();
-  // BENCH_ONLY=routing: only the routing providers' section (OSRM against the great circle).
-  if (only === 'routing') return printRouting(await routingSection(settings));
-  if (settings.baseline && !only) console.log(`baseline: ${settings.baseline.ref}, ${settings.baseline.label}`);
-  const baseline = settings.baseline && !only ? await buildBaseline(settings.baseline.ref) : null;
+  const baseline = settings.baseline && runs(settings, 'headline') ? await buildBaseline(settings.baseline.ref) : null;
+  const load = await orderLoad();
+  const steps: Step[] = await scenarios(settings, load, baseline);
+  if (runs(settings, 'gateway')) steps.push(await gatewaySection());
   const measurements: Measurement[] = [];
-  const steps = only ? [] : await scenarios(baseline);
-  steps.push(await gatewaySection());
   for (const step of steps) {
     if ('interleaved' in step) {
       measurements.push(...(await measureInTurn(step, settings)));
@@ -44,11 +41,11 @@ async function main() {
       measurements.push(await measure(step, settings));
     }
   }
-  const noOperator = await noOperatorTypes();
+  const noOperator = runs(settings, 'gateway') ? await noOperatorTypes() : undefined;
   await stopLegacyStandIn();
 
   let startupMs = Number.NaN;
-  if (!only) {
+  if (runs(settings, 'startup')) {
     console.log('start-up on an existing store…');
     await flushDisk();
     startupMs = await startupOnExistingStoreMs({ NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(32) });
@@ -60,13 +57,15 @@ async function main() {
   printCpuTable(report);
   const figures = scaling(report);
   if (figures) printScaling(figures);
-  const gateway = gatewayFigures(report, noOperator);
+  const gateway = noOperator ? gatewayFigures(report, noOperator) : undefined;
   if (gateway) printGatewayFigures(gateway);
-  const goals = [...(only ? [] : targets(report, startupMs, settings.baseline)), ...(gateway ? gatewayTargets(gateway) : [])];
+  const goals = [...targets(report, startupMs, settings.baseline), ...(gateway ? gatewayTargets(gateway) : [])];
   printTargets(goals);
-  if (!only) printRouting(await routingSection(settings));
-  const summary = { scaling: figures, startupMs, gateway, dataDisk: disk, targets: goals };
-  console.log(`\nwritten to ${await writeResults(report, settings, summary, only ? `${only}.json` : undefined)}`);
+  const routing = runs(settings, 'routing') ? await routingSection(settings) : undefined;
+  if (routing) printRouting(routing);
+  const summary = { scaling: figures, startupMs, gateway, dataDisk: disk, targets: goals, routing };
+  const file = settings.only ? `${settings.only.join('+')}.json` : undefined;
+  console.log(`\nwritten to ${await writeResults(report, settings, summary, file)}`);
 }
 
 function killServersOnExit() {

@@ -1,8 +1,11 @@
 // What a run of `npm run bench` can be told, all from the environment:
 //   BENCH_CONNECTIONS, BENCH_WARMUP_SECONDS, BENCH_SECONDS   the load of each scenario (50, 3, 10)
+//   BENCH_ONLY=headline,startup,…                             some sections only (see SECTIONS)
 //   BENCH_BASELINE_REF, BENCH_BASELINE_LABEL,
 //   BENCH_BASELINE_COST_PERCENT                               another build to compare with ("none": no build)
 //   BENCH_DATA_DIR                                            where the services' data dirs go (bench/data-disk.ts)
+// A check of the bench itself, not a measurement:
+//   BENCH_SECONDS=2 BENCH_WARMUP_SECONDS=1 BENCH_BASELINE_REF=none BENCH_ONLY=headline npm run bench
 
 /** A build measured in the same rounds as the current one, and what the current one may cost against it. */
 export interface Baseline {
@@ -20,12 +23,18 @@ const BASELINE: Baseline = {
   costBoundPercent: 10,
 };
 
+/** The parts of a run, in the order they run. A whole run is every one of them. */
+export const SECTIONS = ['headline', 'roster', 'postgres', 'startup', 'gateway', 'routing'] as const;
+export type Section = (typeof SECTIONS)[number];
+
 export interface Settings {
   connections: number;
   warmupSeconds: number;
   seconds: number;
   /** The build the current one is compared with in the same run; null for none. */
   baseline: Baseline | null;
+  /** The sections BENCH_ONLY names; null for a whole run. */
+  only: Section[] | null;
 }
 
 export function readSettings(env = process.env): Settings {
@@ -34,7 +43,12 @@ export function readSettings(env = process.env): Settings {
     warmupSeconds: positiveInteger(env, 'BENCH_WARMUP_SECONDS', 3),
     seconds: positiveInteger(env, 'BENCH_SECONDS', 10),
     baseline: readBaseline(env),
+    only: readSections(env.BENCH_ONLY),
   };
+}
+
+export function runs(settings: Settings, section: Section): boolean {
+  return settings.only === null || settings.only.includes(section);
 }
 
 function readBaseline(env: NodeJS.ProcessEnv): Baseline | null {
@@ -51,6 +65,14 @@ function readBaseline(env: NodeJS.ProcessEnv): Baseline | null {
     label: label || (otherRef ? `the build at ${ref}` : BASELINE.label),
     costBoundPercent,
   };
+}
+
+function readSections(text: string | undefined): Section[] | null {
+  const names = text?.split(',').map((name) => name.trim()).filter(Boolean) ?? [];
+  if (names.length === 0) return null;
+  const unknown = names.filter((name) => !(SECTIONS as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new Error(`BENCH_ONLY=${text}: ${unknown.join(', ')} unknown; the sections are ${SECTIONS.join(', ')}`);
+  return names as Section[];
 }
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { readSettings } from '../../bench/settings.js';
+import { readSettings, runs } from '../../bench/settings.js';
 
 describe('readSettings', () => {
-  it('when nothing is set, then the run compares with the default baseline under its own label and bound', () => {
+  it('when nothing is set, then a whole run compares with the default baseline under its own label and bound', () => {
     const settings = readSettings({});
-    expect(settings).toMatchObject({ connections: 50, warmupSeconds: 3, seconds: 10 });
+    expect(settings).toMatchObject({ connections: 50, warmupSeconds: 3, seconds: 10, only: null });
     expect(settings.baseline!.label).not.toBe('');
     expect(settings.baseline!.costBoundPercent).toBeGreaterThan(0);
+    expect(runs(settings, 'routing')).toBe(true);
   });
 
   it('when the baseline is another ref without a label, then it is named by its ref, not by the default build\'s label', () => {
@@ -28,6 +29,18 @@ describe('readSettings', () => {
 
   it('when the bound is not a percentage, then the run is refused', () => {
     expect(() => readSettings({ BENCH_BASELINE_COST_PERCENT: 'ten' })).toThrow(/BENCH_BASELINE_COST_PERCENT/);
+  });
+
+  it('when BENCH_ONLY names sections, then only those run', () => {
+    const settings = readSettings({ BENCH_ONLY: 'headline, routing' });
+    expect(settings.only).toEqual(['headline', 'routing']);
+    expect(runs(settings, 'headline')).toBe(true);
+    expect(runs(settings, 'roster')).toBe(false);
+    expect(runs(settings, 'startup')).toBe(false);
+  });
+
+  it('when BENCH_ONLY names an unknown section, then the run is refused with the known ones', () => {
+    expect(() => readSettings({ BENCH_ONLY: 'headlines' })).toThrow(/headlines unknown; the sections are headline, roster/);
   });
 
   it('when a quick check shortens the load, then the seconds are taken; when they are not whole, then refused', () => {
