@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import type { CpuPerOrder } from './cpu.js';
 import type { DataDisk } from './data-disk.js';
+import type { DurabilityFigures } from './durability.js';
 import type { GatewayFigures } from './gateway.js';
 import type { Measurement } from './measurement.js';
 import type { RoutingFigures } from './routing.js';
@@ -75,6 +76,7 @@ export interface Summary {
   /** NaN when start-up was not measured (BENCH_ONLY). */
   startupMs: number;
   gateway?: GatewayFigures;
+  durability?: DurabilityFigures;
   routing?: RoutingFigures;
   /** Where the services' data directories were. */
   dataDisk: DataDisk;

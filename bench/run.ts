@@ -2,6 +2,7 @@ import { buildBaseline } from './baseline.js';
 import { killAllServers } from './child-server.js';
 import { dataDisk, describeDataDisk } from './data-disk.js';
 import { flushDisk } from './disk.js';
+import { buildReadsDurabilitySetting, durabilityFigures, durabilityPair, printDurability } from './durability.js';
 import { gatewayFigures, gatewaySection, gatewayTargets, noOperatorTypes, printGatewayFigures, stopLegacyStandIn } from './gateway.js';
 import { measure, measureInTurn, RefusedRun } from './measure.js';
 import { withShareOfCeiling, type Measurement } from './measurement.js';
@@ -31,6 +32,7 @@ async function main() {
   const baseline = settings.baseline && runs(settings, 'headline') ? await buildBaseline(settings.baseline.ref) : null;
   const load = await orderLoad();
   const steps: Step[] = await scenarios(settings, load, baseline);
+  if (runs(settings, 'durability')) steps.push(durabilityPair(load, disk));
   if (runs(settings, 'gateway')) steps.push(await gatewaySection());
   const measurements: Measurement[] = [];
   for (const step of steps) {
@@ -57,13 +59,15 @@ async function main() {
   printCpuTable(report);
   const figures = scaling(report);
   if (figures) printScaling(figures);
+  const durability = durabilityFigures(report, disk, buildReadsDurabilitySetting());
+  if (durability) printDurability(durability);
   const gateway = noOperator ? gatewayFigures(report, noOperator) : undefined;
   if (gateway) printGatewayFigures(gateway);
   const goals = [...targets(report, startupMs, settings.baseline), ...(gateway ? gatewayTargets(gateway) : [])];
   printTargets(goals);
   const routing = runs(settings, 'routing') ? await routingSection(settings) : undefined;
   if (routing) printRouting(routing);
-  const summary = { scaling: figures, startupMs, gateway, dataDisk: disk, targets: goals, routing };
+  const summary = { scaling: figures, startupMs, gateway, durability, dataDisk: disk, targets: goals, routing };
   const file = settings.only ? `${settings.only.join('+')}.json` : undefined;
   console.log(`\nwritten to ${await writeResults(report, settings, summary, file)}`);
 }

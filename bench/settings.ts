@@ -1,6 +1,6 @@
 // What a run of `npm run bench` can be told, all from the environment:
 //   BENCH_CONNECTIONS, BENCH_WARMUP_SECONDS, BENCH_SECONDS   the load of each scenario (50, 3, 10)
-//   BENCH_ONLY=headline,startup,…                             some sections only (see SECTIONS)
+//   BENCH_ONLY=headline,durability,…                          some sections only (see SECTIONS)
 //   BENCH_BASELINE_REF, BENCH_BASELINE_LABEL,
 //   BENCH_BASELINE_COST_PERCENT                               another build to compare with ("none": no build)
 //   BENCH_DATA_DIR                                            where the services' data dirs go (bench/data-disk.ts)
@@ -24,7 +24,7 @@ const BASELINE: Baseline = {
 };
 
 /** The parts of a run, in the order they run. A whole run is every one of them. */
-export const SECTIONS = ['headline', 'roster', 'postgres', 'startup', 'gateway', 'routing'] as const;
+export const SECTIONS = ['headline', 'roster', 'durability', 'postgres', 'startup', 'gateway', 'routing'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface Settings {

@@ -7,7 +7,7 @@ describe('readSettings', () => {
     expect(settings).toMatchObject({ connections: 50, warmupSeconds: 3, seconds: 10, only: null });
     expect(settings.baseline!.label).not.toBe('');
     expect(settings.baseline!.costBoundPercent).toBeGreaterThan(0);
-    expect(runs(settings, 'routing')).toBe(true);
+    expect(runs(settings, 'durability')).toBe(true);
   });
 
   it('when the baseline is another ref without a label, then it is named by its ref, not by the default build\'s label', () => {
@@ -32,8 +32,8 @@ describe('readSettings', () => {
   });
 
   it('when BENCH_ONLY names sections, then only those run', () => {
-    const settings = readSettings({ BENCH_ONLY: 'headline, routing' });
-    expect(settings.only).toEqual(['headline', 'routing']);
+    const settings = readSettings({ BENCH_ONLY: 'headline, durability' });
+    expect(settings.only).toEqual(['headline', 'durability']);
     expect(runs(settings, 'headline')).toBe(true);
     expect(runs(settings, 'roster')).toBe(false);
     expect(runs(settings, 'startup')).toBe(false);
