@@ -4,7 +4,8 @@ import { startServer, type RunningServer } from './child-server.js';
 import { sendOnce } from './load.js';
 import type { Measurement } from './measurement.js';
 import { installPeers, startHiveGateway } from './peers.js';
-import { TRIP, type Answer, type BenchRequest, type Interleaved, type Scenario } from './scenarios.js';
+import { TRIP } from './requests.js';
+import type { Answer, BenchRequest, Interleaved, Scenario } from './scenarios.js';
 import { startService } from './service.js';
 import type { Target } from './targets.js';
 

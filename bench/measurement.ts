@@ -1,4 +1,6 @@
 import type autocannon from 'autocannon';
+import { medianCpu, type CpuPerOrder } from './cpu.js';
+import { medianOfRoundRatios } from './median.js';
 
 export interface Measurement {
   scenario: string;
@@ -11,11 +13,20 @@ export interface Measurement {
   peakRssMb: number;
   /** Resident memory once the server was ready, before any load. */
   startRssMb: number;
-  /** okPerSecond as a percentage of the first scenario's. */
+  /**
+   * okPerSecond as a percentage of the ceiling's (bare node:http): the median of the rounds'
+   * shares when both were measured in the same interleaved rounds, else of the two rows' rates.
+   */
   shareOfCeilingPercent: number;
   /** okPerSecond of each round, in order, when the scenario was measured in several. */
   roundsPerSecond?: number[];
+  /** The first scenario of the interleaved rounds this one was measured in. */
+  interleavedWith?: string;
+  /** The server's CPU per order by thread over the measured window (each figure the median of the rounds). */
+  cpu?: CpuPerOrder;
 }
+
+export const CEILING = 'bare node:http';
 
 export function summarize(scenario: string, result: autocannon.Result, memory: { startRssMb: number; peakRssMb: number }): Measurement {
   return {
@@ -48,28 +59,29 @@ export function uncleanRun(result: autocannon.Result): string | undefined {
 
 /**
  * Several rounds of one scenario as one row: the round with the median rate (the lower middle one
- * of an even count), with the highest peak of memory of all, and every round's rate.
+ * of an even count), with the highest peak of memory of all, every round's rate, and each CPU
+ * figure the median of its rounds'.
  */
 export function medianRound(rounds: Measurement[]): Measurement {
   if (rounds.length === 0) throw new Error('no rounds to summarize');
   const middle = [...rounds].sort((a, b) => a.okPerSecond - b.okPerSecond)[Math.floor((rounds.length - 1) / 2)]!;
-  return {
-    ...middle,
+  const cpu = rounds.flatMap((r) => (r.cpu ? [r.cpu] : []));
+  return Object.assign({}, middle, {
     peakRssMb: Math.max(...rounds.map((r) => r.peakRssMb)),
     roundsPerSecond: rounds.map((r) => r.okPerSecond),
-  };
+    cpu: cpu.length > 0 ? medianCpu(cpu) : undefined,
+  });
 }
 
-/** The median of a non-empty list (the mean of the two middle values of an even count). */
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const half = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[half]! : (sorted[half - 1]! + sorted[half]!) / 2;
-}
-
+/** Each row's share of the ceiling's rate; NaN for every row when the ceiling was not measured. */
 export function withShareOfCeiling(measurements: Measurement[]): Measurement[] {
-  const ceiling = measurements[0]?.okPerSecond ?? Number.NaN;
-  return measurements.map((m) => ({ ...m, shareOfCeilingPercent: round((m.okPerSecond / ceiling) * 100) }));
+  const ceiling = measurements.find((m) => m.scenario === CEILING);
+  return measurements.map((m) => {
+    if (!ceiling) return Object.assign({}, m, { shareOfCeilingPercent: Number.NaN });
+    const sameRounds = m.interleavedWith !== undefined && m.interleavedWith === ceiling.interleavedWith;
+    const share = (sameRounds ? medianOfRoundRatios(m.roundsPerSecond, ceiling.roundsPerSecond) : undefined) ?? m.okPerSecond / ceiling.okPerSecond;
+    return Object.assign({}, m, { shareOfCeilingPercent: round(share * 100) });
+  });
 }
 
 function round(value: number): number {

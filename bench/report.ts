@@ -1,35 +1,69 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
+import type { CpuPerOrder } from './cpu.js';
+import type { DataDisk } from './data-disk.js';
+import type { DurabilityFigures } from './durability.js';
+import type { GatewayFigures } from './gateway.js';
 import type { Measurement } from './measurement.js';
+import type { RoutingFigures } from './routing.js';
 import type { Scaling } from './scaling.js';
 import type { Settings } from './settings.js';
-import type { GatewayFigures } from './gateway.js';
 import type { Target } from './targets.js';
 
 const RESULTS = new URL('./results/', import.meta.url);
 
-const COLUMNS: { title: string; cell: (m: Measurement, index: number) => string }[] = [
-  { title: 'scenario', cell: (m, index) => `${letter(index)}) ${m.scenario}` },
-  { title: 'ok req/s', cell: (m) => m.okPerSecond.toFixed(1) },
-  { title: 'p50 ms', cell: (m) => String(m.p50Ms) },
-  { title: 'p99 ms', cell: (m) => String(m.p99Ms) },
-  { title: 'non-2xx', cell: (m) => String(m.non2xx) },
-  { title: 'errors', cell: (m) => String(m.errors) },
-  { title: 'RSS at start MB', cell: (m) => m.startRssMb.toFixed(1) },
-  { title: 'peak RSS MB', cell: (m) => m.peakRssMb.toFixed(1) },
-  { title: 'share of a)', cell: (m) => `${m.shareOfCeilingPercent.toFixed(1)} %` },
+interface Column<Row> {
+  title: string;
+  cell: (row: Row) => string;
+}
+
+interface Lettered {
+  label: string;
+  m: Measurement;
+}
+
+const percent = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} %` : '—');
+const us = (value: number | null) => (value === null ? '—' : value.toFixed(1));
+
+const COLUMNS: Column<Lettered>[] = [
+  { title: 'scenario', cell: ({ label, m }) => `${label} ${m.scenario}` },
+  { title: 'ok req/s', cell: ({ m }) => m.okPerSecond.toFixed(1) },
+  { title: 'p50 ms', cell: ({ m }) => String(m.p50Ms) },
+  { title: 'p99 ms', cell: ({ m }) => String(m.p99Ms) },
+  { title: 'non-2xx', cell: ({ m }) => String(m.non2xx) },
+  { title: 'errors', cell: ({ m }) => String(m.errors) },
+  { title: 'RSS at start MB', cell: ({ m }) => m.startRssMb.toFixed(1) },
+  { title: 'peak RSS MB', cell: ({ m }) => m.peakRssMb.toFixed(1) },
+  { title: 'share of bare', cell: ({ m }) => percent(m.shareOfCeilingPercent) },
+];
+
+const CPU_COLUMNS: Column<Lettered & { cpu: CpuPerOrder }>[] = [
+  { title: 'µs of CPU per order', cell: ({ label, m }) => `${label} ${m.scenario}` },
+  { title: 'HTTP thread', cell: ({ cpu }) => us(cpu.httpThreadUs) },
+  { title: 'store thread', cell: ({ cpu }) => us(cpu.storeThreadUs) },
+  { title: 'helpers', cell: ({ cpu }) => us(cpu.helpersUs) },
+  { title: 'service', cell: ({ cpu }) => us(cpu.totalUs) },
+  { title: 'load generator', cell: ({ cpu }) => us(cpu.loadGeneratorUs) },
+  { title: 'machine idle', cell: ({ cpu }) => percent(cpu.machineIdlePercent) },
 ];
 
 export function printTable(measurements: Measurement[]) {
-  const rows = [COLUMNS.map((c) => c.title), ...measurements.map((m, index) => COLUMNS.map((c) => c.cell(m, index)))];
-  const widths = COLUMNS.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  const align = (row: string[]) =>
-    row.map((text, column) => (column === 0 ? text.padEnd(widths[column]!) : text.padStart(widths[column]!))).join('  ');
-  console.log(rows.map(align).join('\n'));
-  const inRounds = measurements.flatMap((m, index) =>
-    m.roundsPerSecond ? [`${letter(index)}) ${m.roundsPerSecond.map((r) => r.toFixed(0)).join(', ')}`] : [],
-  );
+  const rows = lettered(measurements);
+  console.log(aligned(COLUMNS, rows));
+  const inRounds = rows.flatMap(({ label, m }) => (m.roundsPerSecond ? [`${label} ${m.roundsPerSecond.map((r) => r.toFixed(0)).join(', ')}`] : []));
   if (inRounds.length > 0) console.log(`\nok req/s of each round, in order (each row above is its median round):\n${inRounds.join('\n')}`);
+}
+
+/**
+ * Where the time goes: the server's CPU over the measured window by thread, per order answered
+ * (the HTTP thread is the process's main thread; helpers are V8's and libuv's), the load
+ * generator's per request, and how much of the machine no one used.
+ */
+export function printCpuTable(measurements: Measurement[]) {
+  const rows = lettered(measurements).flatMap((row) => (row.m.cpu ? [Object.assign({ cpu: row.m.cpu }, row)] : []));
+  if (rows.length === 0) return;
+  console.log(`\n${aligned(CPU_COLUMNS, rows)}`);
+  console.log('(each figure the median of its rounds; the load generator is this process, autocannon, per request)');
 }
 
 export function machine() {
@@ -39,21 +73,36 @@ export function machine() {
 
 export interface Summary {
   scaling?: Scaling;
-  /** NaN when the run measured only a section (BENCH_ONLY). */
+  /** NaN when start-up was not measured (BENCH_ONLY). */
   startupMs: number;
   gateway?: GatewayFigures;
+  durability?: DurabilityFigures;
+  routing?: RoutingFigures;
+  /** Where the services' data directories were. */
+  dataDisk: DataDisk;
   targets: Target[];
 }
 
-/** Writes the run to bench/results/`name` (latest.json for a whole run). */
+/**
+ * Writes the run to bench/results/`name` (latest.json for a whole run). Each scenario carries its
+ * row, its rounds and, where read, its CPU per order by thread (`cpu`).
+ */
 export async function writeResults(measurements: Measurement[], settings: Settings, summary: Summary, name = 'latest.json'): Promise<string> {
   await mkdir(RESULTS, { recursive: true });
   const file = new URL(name, RESULTS);
-  const scenarios = measurements.map((m, index) => ({ label: `${letter(index)})`, ...m }));
-  await writeFile(file, `${JSON.stringify({ machine: machine(), settings, scenarios, ...summary }, null, 2)}\n`);
+  const scenarios = lettered(measurements).map(({ label, m }) => Object.assign({ label }, m));
+  await writeFile(file, `${JSON.stringify(Object.assign({ machine: machine(), settings, scenarios }, summary), null, 2)}\n`);
   return file.pathname;
 }
 
-function letter(index: number): string {
-  return String.fromCharCode('a'.charCodeAt(0) + index);
+function lettered(measurements: Measurement[]): Lettered[] {
+  return measurements.map((m, index) => ({ label: `${String.fromCharCode('a'.charCodeAt(0) + index)})`, m }));
+}
+
+function aligned<Row>(columns: Column<Row>[], rows: Row[]): string {
+  const cells = [columns.map((c) => c.title), ...rows.map((row) => columns.map((c) => c.cell(row)))];
+  const widths = columns.map((_, column) => Math.max(...cells.map((line) => line[column]!.length)));
+  const align = (line: string[]) =>
+    line.map((text, column) => (column === 0 ? text.padEnd(widths[column]!) : text.padStart(widths[column]!))).join('  ');
+  return cells.map(align).join('\n');
 }

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { dataDisk } from './data-disk.js';
 import { REPO } from './child-server.js';
 import { seededRandom } from '../test/support/seeded-random.js';
 
@@ -13,8 +13,11 @@ const CENTRE = { latitude: -33.45, longitude: -70.65 };
 const SPREAD_DEGREES = 1;
 const ON_DUTY_SHARE = 0.9;
 
-export const operatorId = (n: number) => `op-${String(n).padStart(7, '0')}`;
+// The roster sizes compared: order creation with the large one must keep 90 % of its speed with the small one.
+export const SMALL_ROSTER = 1_000;
+export const LARGE_ROSTER = 1_000_000;
 
+export const operatorId = (n: number) => `op-${String(n).padStart(7, '0')}`;
 
 /** A random position in the roster's square, for position updates. */
 export function rosterPosition(next: () => number = Math.random) {
@@ -45,7 +48,7 @@ async function writeRosterCsv(path: string, count: number) {
  * itself; services start from copies of it. Removed when the bench exits.
  */
 export async function prepareRoster(count: number): Promise<{ dataDir: string; importSeconds: number }> {
-  const dir = mkdtempSync(join(tmpdir(), `bench-roster-${count}-`));
+  const dir = mkdtempSync(join(dataDisk().root, `bench-roster-${count}-`));
   const remove = () => rmSync(dir, { recursive: true, force: true });
   process.on('exit', remove);
   const csv = join(dir, 'roster.csv');

@@ -1,5 +1,7 @@
-import { median, type Measurement } from './measurement.js';
-import { LARGE_ROSTER, rosterScenario, SMALL_ROSTER } from './scenarios.js';
+import type { Measurement } from './measurement.js';
+import { median } from './median.js';
+import { LARGE_ROSTER, SMALL_ROSTER } from './roster.js';
+import { rosterScenario } from './scenarios.js';
 
 // Order creation with the large roster must keep this share of its speed with the small one.
 const REQUIRED_SHARE_PERCENT = 90;

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { dataDisk } from './data-disk.js';
 import { REPO, startServer, type RunningServer } from './child-server.js';
 
 export async function buildService() {
@@ -13,10 +13,11 @@ export async function buildService() {
 
 /**
  * `node dist/main.js` on the embedded store, in a fresh DATA_DIR (a copy of `template` when given)
- * removed when it stops or the bench exits; built in `cwd` (another build's worktree) when given.
+ * on the bench's data disk (bench/data-disk.ts), removed when it stops or the bench exits; built in
+ * `cwd` (another build's worktree) when given.
  */
 export async function startService(env: Record<string, string>, template?: string, cwd?: string): Promise<RunningServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-orders-'));
+  const dataDir = mkdtempSync(join(dataDisk().root, 'bench-orders-'));
   if (template) cpSync(template, dataDir, { recursive: true });
   const removeDataDir = () => {
     process.off('exit', removeDataDir);

@@ -1,22 +1,78 @@
+// What a run of `npm run bench` can be told, all from the environment:
+//   BENCH_CONNECTIONS, BENCH_WARMUP_SECONDS, BENCH_SECONDS   the load of each scenario (50, 3, 10)
+//   BENCH_ONLY=headline,durability,…                          some sections only (see SECTIONS)
+//   BENCH_BASELINE_REF, BENCH_BASELINE_LABEL,
+//   BENCH_BASELINE_COST_PERCENT                               another build to compare with ("none": no build)
+//   BENCH_DATA_DIR                                            where the services' data dirs go (bench/data-disk.ts)
+// A check of the bench itself, not a measurement:
+//   BENCH_SECONDS=2 BENCH_WARMUP_SECONDS=1 BENCH_BASELINE_REF=none BENCH_ONLY=headline npm run bench
+
+/** A build measured in the same rounds as the current one, and what the current one may cost against it. */
+export interface Baseline {
+  ref: string;
+  /** What that build is, in the targets' words. */
+  label: string;
+  /** How much slower than it, in req/s, each face may be. */
+  costBoundPercent: number;
+}
+
+// The one place the baseline is named: moved to a newer build, its ref, label and bound change together.
+const BASELINE: Baseline = {
+  ref: '44d727a',
+  label: 'the build before the open-internet hardening',
+  costBoundPercent: 10,
+};
+
+/** The parts of a run, in the order they run. A whole run is every one of them. */
+export const SECTIONS = ['headline', 'roster', 'durability', 'postgres', 'startup', 'gateway', 'routing'] as const;
+export type Section = (typeof SECTIONS)[number];
+
 export interface Settings {
   connections: number;
   warmupSeconds: number;
   seconds: number;
   /** The build the current one is compared with in the same run; null for none. */
-  baselineRef: string | null;
+  baseline: Baseline | null;
+  /** The sections BENCH_ONLY names; null for a whole run. */
+  only: Section[] | null;
 }
-
-// The last build before the open-internet hardening (operation limits, rate limits, metrics,
-// deadlines): what its cost is measured against.
-const BASELINE_REF = '44d727a';
 
 export function readSettings(env = process.env): Settings {
   return {
     connections: positiveInteger(env, 'BENCH_CONNECTIONS', 50),
     warmupSeconds: positiveInteger(env, 'BENCH_WARMUP_SECONDS', 3),
     seconds: positiveInteger(env, 'BENCH_SECONDS', 10),
-    baselineRef: env.BENCH_BASELINE_REF === 'none' ? null : env.BENCH_BASELINE_REF?.trim() || BASELINE_REF,
+    baseline: readBaseline(env),
+    only: readSections(env.BENCH_ONLY),
   };
+}
+
+export function runs(settings: Settings, section: Section): boolean {
+  return settings.only === null || settings.only.includes(section);
+}
+
+function readBaseline(env: NodeJS.ProcessEnv): Baseline | null {
+  const ref = env.BENCH_BASELINE_REF?.trim();
+  if (ref === 'none') return null;
+  const label = env.BENCH_BASELINE_LABEL?.trim();
+  const bound = env.BENCH_BASELINE_COST_PERCENT?.trim();
+  const costBoundPercent = bound ? Number(bound) : BASELINE.costBoundPercent;
+  if (!Number.isFinite(costBoundPercent) || costBoundPercent < 0) throw new Error(`BENCH_BASELINE_COST_PERCENT=${bound} is not a percentage`);
+  // Another ref is another build: the label written for the default one would not describe it.
+  const otherRef = ref !== undefined && ref !== '' && ref !== BASELINE.ref;
+  return {
+    ref: otherRef ? ref : BASELINE.ref,
+    label: label || (otherRef ? `the build at ${ref}` : BASELINE.label),
+    costBoundPercent,
+  };
+}
+
+function readSections(text: string | undefined): Section[] | null {
+  const names = text?.split(',').map((name) => name.trim()).filter(Boolean) ?? [];
+  if (names.length === 0) return null;
+  const unknown = names.filter((name) => !(SECTIONS as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new Error(`BENCH_ONLY=${text}: ${unknown.join(', ')} unknown; the sections are ${SECTIONS.join(', ')}`);
+  return names as Section[];
 }
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { dataDisk } from './data-disk.js';
 import { startServer } from './child-server.js';
 
 const RUNS = 3;
@@ -10,7 +10,7 @@ const RUNS = 3;
  * already exists (made by a first start, not timed): the median of a few starts.
  */
 export async function startupOnExistingStoreMs(env: Record<string, string>): Promise<number> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-startup-'));
+  const dataDir = mkdtempSync(join(dataDisk().root, 'bench-startup-'));
   const command = { args: ['dist/main.js'], env: { LOG_LEVEL: 'warn', ...env, DATABASE_URL: '', DATA_DIR: dataDir } };
   try {
     await (await startServer(command)).stop();

@@ -1,5 +1,7 @@
 import type { Measurement } from './measurement.js';
+import { medianOfRoundRatios } from './median.js';
 import { headline } from './scenarios.js';
+import type { Baseline } from './settings.js';
 
 export interface Target {
   what: string;
@@ -7,47 +9,52 @@ export interface Target {
   met: boolean;
 }
 
-// What the service must reach on this kind of machine, embedded store, at the bench's connections.
-const REST_SHARE_PERCENT = 35;
-const GRAPHQL_SHARE_PERCENT = 20;
-const P99_MS = 15;
-const STARTUP_MS = 1_500;
-// What the open-internet hardening (limits, metrics, deadlines) may cost against the build before it.
-const HARDENING_COST_PERCENT = 10;
+// Guards against regression on this kind of machine (2 vCPUs shared by the load generator and
+// the service), embedded store, at the bench's connections. The floors set on another machine
+// kind were withdrawn (docs/performance.md, "Where the time goes").
+export const REST_SHARE_PERCENT = 22;
+export const GRAPHQL_SHARE_PERCENT = 15;
+export const P99_MS = 15;
+export const STARTUP_MS = 1_500;
 
-export function targets(measurements: Measurement[], startupMs: number): Target[] {
+/**
+ * The targets the measured rows allow: a face's share and p99 when it was measured, its cost
+ * against `baseline` when that build was measured beside it, start-up when it was measured.
+ */
+export function targets(measurements: Measurement[], startupMs: number, baseline: Baseline | null): Target[] {
   const find = (name: string) => measurements.find((m) => m.scenario === name);
   const list: Target[] = [];
-  for (const [name, baseline, share] of [
+  for (const [name, baselineName, share] of [
     [headline.rest, headline.restBaseline, REST_SHARE_PERCENT],
     [headline.graphql, headline.graphqlBaseline, GRAPHQL_SHARE_PERCENT],
   ] as const) {
     const m = find(name);
     if (!m) continue;
-    list.push({ what: `${m.scenario}: at least ${share} % of a)`, measured: `${m.shareOfCeilingPercent.toFixed(1)} %`, met: m.shareOfCeilingPercent >= share });
+    if (Number.isFinite(m.shareOfCeilingPercent)) {
+      list.push({
+        what: `${m.scenario}: at least ${share} % of bare node:http's req/s (median of the rounds' shares)`,
+        measured: `${m.shareOfCeilingPercent.toFixed(1)} %`,
+        met: m.shareOfCeilingPercent >= share,
+      });
+    }
     list.push({ what: `${m.scenario}: p99 under ${P99_MS} ms`, measured: `${m.p99Ms} ms`, met: m.p99Ms < P99_MS });
-    const before = find(baseline);
-    if (!before) continue;
-    const cost = 100 * (1 - ratio(m, before));
+    const before = find(baselineName);
+    if (!before || !baseline) continue;
+    const cost = 100 * (1 - (medianOfRoundRatios(m.roundsPerSecond, before.roundsPerSecond) ?? m.okPerSecond / before.okPerSecond));
     list.push({
-      what: `${m.scenario}: costs at most ${HARDENING_COST_PERCENT} % against the baseline build (median of the rounds' ratios)`,
+      what: `${m.scenario}: costs at most ${baseline.costBoundPercent} % of req/s against ${baseline.label} (${baseline.ref}; median of the rounds' ratios)`,
       measured: `${cost.toFixed(1)} %`,
-      met: cost <= HARDENING_COST_PERCENT,
+      met: cost <= baseline.costBoundPercent,
     });
   }
-  list.push({ what: `start-up to /readyz on an existing store under ${STARTUP_MS} ms`, measured: `${startupMs.toFixed(0)} ms`, met: startupMs < STARTUP_MS });
+  if (Number.isFinite(startupMs)) {
+    list.push({ what: `start-up to /readyz on an existing store under ${STARTUP_MS} ms`, measured: `${startupMs.toFixed(0)} ms`, met: startupMs < STARTUP_MS });
+  }
   return list;
 }
 
-/** `m` over `base`: the median of the ratios of rounds measured side by side, else of the medians. */
-function ratio(m: Measurement, base: Measurement): number {
-  const [a, b] = [m.roundsPerSecond, base.roundsPerSecond];
-  if (!a || !b || a.length !== b.length) return m.okPerSecond / base.okPerSecond;
-  const ratios = a.map((x, i) => x / b[i]!).sort((x, y) => x - y);
-  return ratios[Math.floor(ratios.length / 2)]!;
-}
-
 export function printTargets(list: Target[]) {
+  if (list.length === 0) return;
   console.log();
   for (const t of list) console.log(`${t.met ? 'met    ' : 'NOT MET'}  ${t.what}: ${t.measured}`);
 }

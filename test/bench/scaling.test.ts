@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { median, medianRound, type Measurement } from '../../bench/measurement.js';
+import { medianRound, type Measurement } from '../../bench/measurement.js';
+import { median } from '../../bench/median.js';
 import { scaling } from '../../bench/scaling.js';
 import { rosterScenario } from '../../bench/scenarios.js';
 

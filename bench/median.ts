@@ -1,0 +1,17 @@
+/** The median of a non-empty list (the mean of the two middle values of an even count). */
+export function median(values: number[]): number {
+  if (values.length === 0) throw new Error('no values to take the median of');
+  const sorted = [...values].sort((a, b) => a - b);
+  const half = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[half]! : (sorted[half - 1]! + sorted[half]!) / 2;
+}
+
+/**
+ * `a` over `b` when both were measured in the same interleaved rounds: the median of each round's
+ * ratio, so that the machine's drift between rounds falls on both alike. Undefined when the two
+ * were not measured in as many rounds.
+ */
+export function medianOfRoundRatios(a: number[] | undefined, b: number[] | undefined): number | undefined {
+  if (!a || !b || a.length === 0 || a.length !== b.length) return undefined;
+  return median(a.map((x, round) => x / b[round]!));
+}

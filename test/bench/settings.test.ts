@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { readSettings, runs } from '../../bench/settings.js';
+
+describe('readSettings', () => {
+  it('when nothing is set, then a whole run compares with the default baseline under its own label and bound', () => {
+    const settings = readSettings({});
+    expect(settings).toMatchObject({ connections: 50, warmupSeconds: 3, seconds: 10, only: null });
+    expect(settings.baseline!.label).not.toBe('');
+    expect(settings.baseline!.costBoundPercent).toBeGreaterThan(0);
+    expect(runs(settings, 'durability')).toBe(true);
+  });
+
+  it('when the baseline is another ref without a label, then it is named by its ref, not by the default build\'s label', () => {
+    const byDefault = readSettings({}).baseline!;
+    const other = readSettings({ BENCH_BASELINE_REF: 'f62b7f9' }).baseline!;
+    expect(other.ref).toBe('f62b7f9');
+    expect(other.label).toBe('the build at f62b7f9');
+    expect(other.costBoundPercent).toBe(byDefault.costBoundPercent);
+  });
+
+  it('when label and bound are given, then they are taken', () => {
+    const baseline = readSettings({ BENCH_BASELINE_REF: 'f62b7f9', BENCH_BASELINE_LABEL: 'the relaxed store', BENCH_BASELINE_COST_PERCENT: '25' }).baseline;
+    expect(baseline).toEqual({ ref: 'f62b7f9', label: 'the relaxed store', costBoundPercent: 25 });
+  });
+
+  it('when the baseline is "none", then no build is compared', () => {
+    expect(readSettings({ BENCH_BASELINE_REF: 'none' }).baseline).toBeNull();
+  });
+
+  it('when the bound is not a percentage, then the run is refused', () => {
+    expect(() => readSettings({ BENCH_BASELINE_COST_PERCENT: 'ten' })).toThrow(/BENCH_BASELINE_COST_PERCENT/);
+  });
+
+  it('when BENCH_ONLY names sections, then only those run', () => {
+    const settings = readSettings({ BENCH_ONLY: 'headline, durability' });
+    expect(settings.only).toEqual(['headline', 'durability']);
+    expect(runs(settings, 'headline')).toBe(true);
+    expect(runs(settings, 'roster')).toBe(false);
+    expect(runs(settings, 'startup')).toBe(false);
+  });
+
+  it('when BENCH_ONLY names an unknown section, then the run is refused with the known ones', () => {
+    expect(() => readSettings({ BENCH_ONLY: 'headlines' })).toThrow(/headlines unknown; the sections are headline, roster/);
+  });
+
+  it('when a quick check shortens the load, then the seconds are taken; when they are not whole, then refused', () => {
+    expect(readSettings({ BENCH_SECONDS: '2', BENCH_WARMUP_SECONDS: '1' })).toMatchObject({ seconds: 2, warmupSeconds: 1 });
+    expect(() => readSettings({ BENCH_SECONDS: '0.5' })).toThrow(/BENCH_SECONDS/);
+  });
+});
