@@ -6,7 +6,7 @@ import { SANDBOX_MODES, type SandboxMode } from './payments/sandbox.js';
 import type { RoutingProviderName, RoutingSettings } from './routing/routing-stack.js';
 
 // Every setting the service reads, with its environment variable, default and one line of docs.
-// Nothing else in the code reads process.env; the README's table lists exactly these keys.
+// Nothing else in the code reads process.env; docs/configuration.md lists exactly these keys.
 export const SETTINGS = {
   PORT: { default: '4000', doc: 'HTTP port' },
   HOST: { default: '0.0.0.0', doc: 'bind address' },

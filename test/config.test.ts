@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, SETTINGS } from '../src/config.js';
+import { ConfigError, loadConfig } from '../src/config.js';
 
 describe('configuration', () => {
   it('when nothing is set, then every default of the contract applies', () => {
@@ -28,11 +27,5 @@ describe('configuration', () => {
   ])('when %s=%s, then loading fails with a ConfigError naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
-  });
-
-  it('the README documents every setting', () => {
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-    const missing = Object.keys(SETTINGS).filter((name) => !readme.includes(`| \`${name}\``));
-    expect(missing).toEqual([]);
   });
 });

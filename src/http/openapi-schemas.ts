@@ -1,5 +1,5 @@
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../core/orders/idempotency.js';
-import { ORDER_STATUSES, PENDING_STATUSES, SERVICE_CODES } from '../core/orders/order.js';
+import { ORDER_STATUSES, PENDING_STATUSES, SERVICE_CODES, type EstimateSource } from '../core/orders/order.js';
 
 // The JSON Schemas (2020-12, as OpenAPI 3.1 has them) of the REST route's bodies, following the
 // rules of src/core/orders/order-request.ts and the order of src/order-view.ts. Every value with a rule
@@ -15,6 +15,9 @@ const latitude = { type: 'number', minimum: -90, maximum: 90 };
 const longitude = { type: 'number', minimum: -180, maximum: 180 };
 const metres = { type: 'integer', minimum: 0 };
 const amount = { type: 'number', minimum: 0 };
+
+// Every value of the type, once: the compiler refuses a value left out here or one it lacks.
+const ESTIMATE_SOURCES = Object.keys({ road: true, great_circle: true } satisfies Record<EstimateSource, true>);
 
 const VALUES = {
   ServiceCode: { type: 'integer', enum: [...SERVICE_CODES], description: '1 towing, 2 battery jump-start, 3 tyre change' },
@@ -41,6 +44,11 @@ const VALUES = {
     description: 'UTC with milliseconds, e.g. 2026-11-21T17:10:00.000Z',
   },
   IdempotencyKey: { type: 'string', minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH },
+  EstimateSource: {
+    type: 'string',
+    enum: ESTIMATE_SOURCES,
+    description: '`road` when a routing provider answered every leg in time; else `great_circle`',
+  },
 };
 
 const CreateOrderRequest = {
@@ -83,7 +91,14 @@ const Partner = {
   properties: { id: { type: 'string' } },
 };
 
-/** The order of the legacy interface (its §2.1), plus `currency`; `extraKeys` are required too. */
+// Written by this service's own orders only: in gateway mode the answer is the legacy's order as
+// the legacy wrote it, which has no such key.
+const NATIVE_ONLY = ['estimateSource'];
+
+/**
+ * The order of the legacy interface (its §2.1), plus `currency` and `estimateSource`; `extraKeys`
+ * are required too.
+ */
 function orderSchema(extraKeys: string[]) {
   const properties: Record<string, object> = {
     id: { type: 'integer', minimum: 1 },
@@ -111,6 +126,7 @@ function orderSchema(extraKeys: string[]) {
     partner: { description: 'null until an operator is assigned', ...nullable(ref('Partner')) },
     createdAt: ref('Timestamp'),
     updatedAt: ref('Timestamp'),
+    estimateSource: { description: 'How distances and durations were estimated; not in gateway mode', ...ref('EstimateSource') },
   };
   for (const key of extraKeys) {
     properties[key] = { type: 'string', format: 'uri', description: 'The same URL as paymentProviderReference, under the legacy name' };
@@ -118,8 +134,10 @@ function orderSchema(extraKeys: string[]) {
   return {
     type: 'object',
     description: 'More fields may be added; none of these will change.',
-    required: Object.keys(properties),
+    required: Object.keys(properties).filter((key) => !NATIVE_ONLY.includes(key)),
     properties,
+    // Open for clients: the description promises that fields may be added, and in gateway mode
+    // the legacy's own fields are passed on as it wrote them. The tests check answers closed.
     additionalProperties: true,
   };
 }

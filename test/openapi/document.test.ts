@@ -75,6 +75,18 @@ describe('the OpenAPI document', () => {
   });
 });
 
+// An order as the service writes it (the README's), every field the document lists.
+const order = {
+  id: 1, status: 'pending', pendingStatus: 'pending_payment',
+  paymentProviderReference: 'http://localhost:4000/sandbox/payments/9932d9fd-be7b-44fb-b346-933b930f317c',
+  originLatitude: -33.4378, originLongitude: -70.6505, destinationLatitude: -33.495, destinationLongitude: -70.58,
+  originTitle: '-33.43780, -70.65050', destinationTitle: '-33.49500, -70.58000', serviceCode: 1,
+  vehicleIdentification: 'AB12CD', duration: '1368s', distance: 11404, totalAmount: 38685,
+  partnerAmount: 32882, platformAmount: 5803, currency: 'CLP', partnerDistance: 2317, partnerDuration: '278s',
+  clientName: null, clientPhone: '+56912345678', partner: null,
+  createdAt: '2026-11-25T13:51:09.147Z', updatedAt: '2026-11-25T13:51:09.147Z', estimateSource: 'great_circle',
+};
+
 describe('the answer validator', () => {
   const { problems } = createOpenApiValidator(createOpenApiDocument());
   const headers = (entries: Record<string, string> = {}) => new Headers({ 'content-type': 'application/json; charset=utf-8', ...entries });
@@ -96,8 +108,23 @@ describe('the answer validator', () => {
     ['a 429 without its RateLimit headers', answer(429, tooMany, { 'retry-after': '30' }), 'header RateLimit-Limit is missing'],
     ['an error sent as text', { status: 415, headers: new Headers({ 'content-type': 'text/plain' }), body: 'no' }, 'content type'],
     ['an order without currency', answer(200, { id: 1, status: 'pending' }), "must have required property 'currency'"],
+    ['an order with a field the document does not list', answer(200, { ...order, surcharge: 0 }), 'must NOT have unevaluated properties {"unevaluatedProperty":"surcharge"}'],
+    ['an error with a field of another error', answer(503, { message: 'x', code: 'STORE_UNAVAILABLE', field: 'id' }, { 'retry-after': '1' }), '"unevaluatedProperty":"field"'],
   ])('when it gets %s, then it says what is wrong', (_, bad, expected) => {
     expect(problems('POST', '/applications/orders', bad).join('\n')).toContain(expected);
+  });
+
+  it('when an order holds every field the document lists, then it matches, with and without estimateSource', () => {
+    const { estimateSource: _, ...legacyFields } = order;
+
+    expect(problems('POST', '/applications/orders', answer(200, order))).toEqual([]);
+    expect(problems('POST', '/applications/orders', answer(200, legacyFields))).toEqual([]);
+  });
+
+  it('when extra properties are allowed, then an order with fields of its own matches, as the document lets clients expect', () => {
+    const { problems: lenient } = createOpenApiValidator(createOpenApiDocument(), { extraProperties: 'allowed' });
+
+    expect(lenient('POST', '/applications/orders', answer(200, { ...order, channel: 'integrations-api' }))).toEqual([]);
   });
 });
 

@@ -13,9 +13,21 @@ export interface Answer {
 
 type Json = Record<string, any>;
 
-// Where ajv holds the document's component schemas, as the $defs of a schema of their own.
+// Where ajv holds the document's component schemas, as the $defs of a schema of their own: as
+// written, for requests, and closed, for answers.
 const SCHEMAS_ID = 'https://service.test/openapi.json/components/schemas';
+const CLOSED_SCHEMAS_ID = 'https://service.test/openapi.json/components/closed-schemas';
 const COMPONENT = '#/components/schemas/';
+
+export interface ValidatorOptions {
+  /**
+   * `refused` (the default): an answer's object may hold only the properties its schema lists,
+   * whatever the document allows clients to expect, so that a field the service writes and the
+   * document omits fails. `allowed`: as the document says, for answers that pass on fields of
+   * another service's own (gateway mode's legacy order).
+   */
+  extraProperties?: 'refused' | 'allowed';
+}
 
 /** Follows a `#/…` JSON pointer inside the document. */
 function resolve(document: Json, value: Json): Json {
@@ -33,19 +45,23 @@ function headerValue(schema: Json, text: string): unknown {
 /**
  * Checks real answers against an OpenAPI 3.1 document with ajv's JSON Schema 2020-12 (the dialect
  * of OpenAPI 3.1 schemas) and ajv-formats: the status must be documented, every required header
- * present and of its schema, the content type one the response names, and the body of its schema.
+ * present and of its schema, the content type one the response names, and the body of its schema,
+ * with no property its schema does not list (see ValidatorOptions).
  */
-export function createOpenApiValidator(document: Json) {
+export function createOpenApiValidator(document: Json, { extraProperties = 'refused' }: ValidatorOptions = {}) {
   const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
   addFormats(ajv);
   // OpenAPI's own keywords inside schemas: annotations for a validator (oneOf and const decide).
   ajv.addKeyword('discriminator');
   ajv.addKeyword('example');
-  ajv.addSchema({ $id: SCHEMAS_ID, $defs: JSON.parse(absolute(document.components?.schemas ?? {})) });
+  const schemas = document.components?.schemas ?? {};
+  ajv.addSchema({ $id: SCHEMAS_ID, $defs: JSON.parse(absolute(schemas, SCHEMAS_ID)) });
+  ajv.addSchema({ $id: CLOSED_SCHEMAS_ID, $defs: JSON.parse(absolute(closed(schemas), CLOSED_SCHEMAS_ID)) });
+  const answerSchemas = extraProperties === 'refused' ? CLOSED_SCHEMAS_ID : SCHEMAS_ID;
 
   const compiled = new Map<string, ValidateFunction>();
-  const check = (schema: Json, value: unknown, where: string): string[] => {
-    const text = absolute(schema);
+  const check = (schema: Json, value: unknown, where: string, schemasId = SCHEMAS_ID): string[] => {
+    const text = absolute(schemasId === CLOSED_SCHEMAS_ID ? closed(schema) : schema, schemasId);
     if (!compiled.has(text)) compiled.set(text, ajv.compile(JSON.parse(text)));
     const validate = compiled.get(text)!;
     return validate(value) ? [] : (validate.errors ?? []).map((e) => `${where}${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
@@ -75,7 +91,7 @@ export function createOpenApiValidator(document: Json) {
     if (Object.keys(content).length === 0) return found;
     const type = (answer.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     if (!content[type]) return [...found, `content type "${type}" is not one of ${Object.keys(content).join(', ')}`];
-    return [...found, ...check(content[type].schema ?? {}, answer.body, 'body')];
+    return [...found, ...check(content[type].schema ?? {}, answer.body, 'body', answerSchemas)];
   }
 
   /** What is wrong with `body` as the JSON request body of `method path`; empty when it matches. */
@@ -90,11 +106,26 @@ export function createOpenApiValidator(document: Json) {
 }
 
 // A schema taken out of the document, as JSON whose references to component schemas name them
-// where ajv holds them.
-function absolute(schema: Json): string {
+// where ajv holds them (under `id`).
+function absolute(schema: Json, id: string): string {
   return JSON.stringify(schema, (key, value) =>
     key === '$ref' && typeof value === 'string' && value.startsWith(COMPONENT)
-      ? `${SCHEMAS_ID}#/$defs/${value.slice(COMPONENT.length)}`
+      ? `${id}#/$defs/${value.slice(COMPONENT.length)}`
       : value,
   );
+}
+
+const isObjectSchema = (node: Json) => node.type === 'object' || (Array.isArray(node.type) && node.type.includes('object'));
+
+// A copy of `schema` in which every object schema evaluates no property but those it lists: with
+// unevaluatedProperties, unlike additionalProperties, what `if`/`then` or `allOf` beside it list
+// counts as listed.
+function closed(schema: Json): Json {
+  return JSON.parse(JSON.stringify(schema), (_key, value: unknown) => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value) || !isObjectSchema(value as Json)) return value;
+    const node = value as Json;
+    delete node.additionalProperties;
+    node.unevaluatedProperties = false;
+    return node;
+  });
 }
