@@ -11,9 +11,22 @@ import { oneOrderPerRequest } from './one-order-per-request.js';
 import { refusal } from './table-error.js';
 
 // Bounds on what one operation may ask, well above what this schema's real operations need
-// (depth 4, a handful of aliases) and what GraphiQL's introspection asks (introspection is not
-// counted for depth and cost).
-export const LIMITS = { depth: 10, aliases: 10, tokens: 2_000, directives: 20, cost: 5_000 };
+// (depth 4, a handful of aliases); introspection (`__schema`, `__type`, `__typename`) counts too.
+// What lies under `__schema` has a depth and a cost bound of its own: the types that describe the
+// schema refer to each other without end (a field has a type, which has an ofType…), and the
+// whole-schema query of GraphiQL and GraphQL Code Generator (graphql's getIntrospectionQuery, nine
+// levels of ofType) is deeper and costlier, as the library counts, than any operation on this
+// schema should be. Its bounds let a client ask two levels of ofType more than they do; each
+// level more costs half as much again.
+export const LIMITS = {
+  depth: 10,
+  introspectionDepth: 23,
+  aliases: 10,
+  tokens: 2_000,
+  directives: 20,
+  cost: 5_000,
+  introspectionCost: 200_000,
+};
 
 export class OperationLimitError extends ServiceError {
   readonly code = 'OPERATION_LIMIT_EXCEEDED';
@@ -37,14 +50,19 @@ const each = { propagateOnRejection: false, onReject: [refuse] };
 // graphql-armor's rules, made once. Registered through one hook per stage rather than one plugin
 // per limit: every plugin's hooks run on every request, while the rules themselves run only when
 // a document is first validated (yoga caches the result).
+// Depth and cost are each counted twice: without `__schema` against the bound of every operation
+// (`ignoreIntrospection` skips only that field: `__type` is held to it), and with it against
+// introspection's. The library's other defaults let `__typename` be aliased without count: not here.
 const RULES: ValidationRule[] = [
-  maxDepthRule(Object.assign({ n: LIMITS.depth }, each)),
-  maxAliasesRule(Object.assign({ n: LIMITS.aliases }, each)),
+  maxDepthRule(Object.assign({ n: LIMITS.depth, ignoreIntrospection: true }, each)),
+  maxDepthRule(Object.assign({ n: LIMITS.introspectionDepth, ignoreIntrospection: false }, each)),
+  maxAliasesRule(Object.assign({ n: LIMITS.aliases, allowList: [] }, each)),
   maxDirectivesRule(Object.assign({ n: LIMITS.directives }, each)),
-  costLimitRule(Object.assign({ maxCost: LIMITS.cost }, each)),
+  costLimitRule(Object.assign({ maxCost: LIMITS.cost, ignoreIntrospection: true }, each)),
+  costLimitRule(Object.assign({ maxCost: LIMITS.introspectionCost, ignoreIntrospection: false }, each)),
   oneOrderPerRequest,
 ];
-// Counts tokens as it parses; a document is parsed once and kept (yoga's cache).
+// Counts tokens as it parses, introspection included; a document is parsed once and kept (yoga's cache).
 const TOKENS = maxTokensPlugin(Object.assign({ n: LIMITS.tokens }, each)) as Plugin;
 
 /**
