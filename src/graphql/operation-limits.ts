@@ -6,7 +6,9 @@ import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import type { GraphQLError, ValidationContext, ValidationRule } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import type { Logger } from 'pino';
 import { ServiceError } from '../core/errors.js';
+import { logRefusal } from '../error-table.js';
 import { oneOrderPerRequest } from './one-order-per-request.js';
 import { refusal } from './table-error.js';
 
@@ -65,14 +67,40 @@ const RULES: ValidationRule[] = [
 // Counts tokens as it parses, introspection included; a document is parsed once and kept (yoga's cache).
 const TOKENS = maxTokensPlugin(Object.assign({ n: LIMITS.tokens }, each)) as Plugin;
 
+/** The first of `errors` that is one of the table's refusals, logged as the faces log them. */
+function logFirstRefusal(log: Logger, errors: readonly unknown[]): void {
+  for (const error of errors) {
+    const extensions = (error as Partial<GraphQLError>).extensions;
+    const http = extensions?.http as { status?: unknown } | undefined;
+    if (typeof extensions?.code === 'string' && typeof http?.status === 'number') {
+      return logRefusal(log, { code: extensions.code, status: http.status });
+    }
+  }
+}
+
 /**
  * graphql-armor's limits (depth, aliases, tokens, directives, cost) and one createOrder per
- * request; with `suggestions: false`, no "Did you mean" in validation errors either.
+ * request; with `suggestions: false`, no "Did you mean" in validation errors either. A refusal is
+ * logged as every client failure is (see answerFor): validation's on every request, its result
+ * kept by yoga or not; the token count's when the document is first parsed, since yoga answers
+ * the same text again from its cache before any plugin sees it.
  */
-export function operationLimits({ suggestions }: { suggestions: boolean }): Plugin[] {
+export function operationLimits({ suggestions }: { suggestions: boolean }, log: Logger): Plugin[] {
+  const parsed = ({ result }: { result: unknown }) => {
+    if (result instanceof Error) logFirstRefusal(log, [result]);
+  };
+  const validated = ({ result }: { result: readonly unknown[] }) => {
+    if (result.length) logFirstRefusal(log, result);
+  };
   const limits: Plugin = {
-    onParse: TOKENS.onParse,
-    onValidate: ({ addValidationRule }) => RULES.forEach(addValidationRule),
+    onParse: (payload) => {
+      TOKENS.onParse!(payload);
+      return parsed;
+    },
+    onValidate: ({ addValidationRule }) => {
+      RULES.forEach(addValidationRule);
+      return validated;
+    },
   };
   // Those of variables' coercion are masked with every other error (see masked-errors.ts).
   return suggestions ? [limits] : [limits, blockFieldSuggestionsPlugin({ mask: '' }) as Plugin];
