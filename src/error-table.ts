@@ -168,24 +168,52 @@ const fieldOf = (error: object): string | undefined =>
 
 const isTableCode = (code: unknown): code is ErrorCode => typeof code === 'string' && Object.hasOwn(ERROR_TABLE, code);
 
-/** The answer to any failure; the unexpected are logged and masked as INTERNAL. */
-export function answerFor(error: unknown, log: Pick<Logger, 'warn' | 'error'>): ErrorAnswer {
+/** The levels an answer is logged at. */
+export type ErrorLog = Pick<Logger, 'debug' | 'warn' | 'error'>;
+
+/**
+ * For an answer made where nothing is to be logged: a message looked up, an edge's refusal of a
+ * path or a method (`refuse`), a refusal that the GraphQL plugin raising it logs itself.
+ */
+export const SILENT: ErrorLog = { debug: () => {}, warn: () => {}, error: () => {} };
+
+/**
+ * A client's own failure (a bad token, a refused input, a limit, too many requests): once, at
+ * debug, by code and status, never with a stack, on either face. Not the service's fault, and
+ * anyone can send them by the thousand: at the default level (info) they cost no write and cannot
+ * fill the log. The metrics count every answer by code, which is where a wave of them shows; the
+ * log line is for following one client's failures, with LOG_LEVEL=debug. No message either: some
+ * carry what the client sent. (A GraphQL result-union member, e.g. InvalidInputError, is data of
+ * an answered operation, not a refusal: not logged.)
+ */
+export function logRefusal(log: Pick<Logger, 'debug'>, { code, status, field }: Pick<ErrorAnswer, 'status' | 'field'> & { code: string }): void {
+  log.debug(field === undefined ? { code, status } : { code, status, field }, 'request refused');
+}
+
+/**
+ * The answer to any failure, logged: the unexpected (what the service itself got wrong) at error
+ * with its stack, and masked as INTERNAL; a store that failed at warn; a client's failure at debug
+ * (see logRefusal). The other outside services' failures are reported where they are met (the
+ * gateway logs the legacy's, the metrics count the payment provider's).
+ */
+export function answerFor(error: unknown, log: ErrorLog): ErrorAnswer {
   const known = error instanceof ServiceError && isTableCode(error.code);
+  const code: ErrorCode = known ? (error.code as ErrorCode) : 'INTERNAL';
+  const entry: ErrorEntry = ERROR_TABLE[code];
+  const field = known ? fieldOf(error) : undefined;
   if (!known) log.error({ err: error }, 'unexpected error');
   // The store's own message names the server: for the log, never the client.
   else if (error instanceof StoreUnavailableError) log.warn({ err: error }, 'store unavailable');
-  const code: ErrorCode = known ? (error.code as ErrorCode) : 'INTERNAL';
-  const entry: ErrorEntry = ERROR_TABLE[code];
+  else if (entry.status < 500) logRefusal(log, { code, status: entry.status, field });
   const own = (error as { headers?: Record<string, string> } | null)?.headers;
   return {
     code,
     status: entry.status,
     message: typeof entry.message === 'function' ? (entry.message as (e: unknown) => string)(error) : entry.message,
-    field: known ? fieldOf(error) : undefined,
+    field,
     headers: Object.assign({}, entry.headers, known ? own : undefined),
   };
 }
 
 /** The client's message for a known error. */
-export const messageOf = (error: ServiceError): string =>
-  answerFor(error, { warn: () => {}, error: () => {} }).message;
+export const messageOf = (error: ServiceError): string => answerFor(error, SILENT).message;

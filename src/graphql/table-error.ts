@@ -1,6 +1,5 @@
 import { GraphQLError } from 'graphql';
-import type { Logger } from 'pino';
-import { answerFor, type ErrorAnswer } from '../error-table.js';
+import { answerFor, SILENT, type ErrorAnswer, type ErrorLog } from '../error-table.js';
 
 /**
  * A failure as a top-level GraphQL error: the error table's message, its code in
@@ -18,8 +17,11 @@ export function tableError(answer: ErrorAnswer): GraphQLError {
 }
 
 /** Any failure as a top-level GraphQL error; the unexpected are logged and masked. */
-export const graphqlErrorFor = (error: unknown, log: Pick<Logger, 'warn' | 'error'>): GraphQLError =>
+export const graphqlErrorFor = (error: unknown, log: ErrorLog): GraphQLError =>
   tableError(answerFor(error, log));
 
-/** A failure raised where nothing is logged (validation rules): known, so never masked. */
-export const refusal = (error: Error): GraphQLError => graphqlErrorFor(error, { warn: () => {}, error: () => {} });
+/**
+ * A failure raised where nothing is logged (validation rules, logged per request by the plugin
+ * that runs them): known, so never masked.
+ */
+export const refusal = (error: Error): GraphQLError => graphqlErrorFor(error, SILENT);

@@ -5,7 +5,7 @@ import type { ContextDeps } from './context.js';
 import { createContext } from './context.js';
 import type { ResolverContext } from './builder.js';
 import { compiledExecution } from './compiled-execution.js';
-import { maskedErrors } from './masked-errors.js';
+import { loggedByTable, maskedErrors } from './masked-errors.js';
 import { operationLimits } from './operation-limits.js';
 import { noteOperations } from './operation-note.js';
 import { schema } from './schema.js';
@@ -37,7 +37,7 @@ const noIntrospection: Plugin = {
  */
 export const graphqlPlugins = (posture: GraphqlPosture, log: Logger): Plugin[] => [
   noteOperations,
-  ...operationLimits(posture),
+  ...operationLimits(posture, log),
   ...(posture.introspection ? [] : [noIntrospection]),
   compiledExecution(log),
 ];
@@ -57,11 +57,15 @@ export function yogaOptions(deps: YogaDeps): YogaServerOptions<object, ResolverC
     graphiql: false,
     maskedErrors: maskedErrors(log, posture),
     logging: {
-      // yoga logs a few debug lines per request: no work for them unless they will be written.
-      debug: log.isLevelEnabled('debug') ? (...args) => log.debug({ args }, 'graphql') : () => {},
+      // yoga narrates each request's steps: at trace, so that debug shows one line per refused
+      // request (see answerFor), and no work for them unless they will be written.
+      debug: log.isLevelEnabled('trace') ? (...args) => log.trace({ args }, 'graphql') : () => {},
       info: (...args) => log.info({ args }, 'graphql'),
       warn: (...args) => log.warn({ args }, 'graphql'),
-      error: (...args) => log.error({ err: args[0] }, 'graphql error'),
+      // yoga reports every error it masks; the table's own are logged where they are answered.
+      error: (...args) => {
+        if (!loggedByTable(args[0])) log.error({ err: args[0] }, 'unexpected error');
+      },
     },
     context: createContext(deps),
     plugins: graphqlPlugins(posture, log),

@@ -1,5 +1,4 @@
-import type { Logger } from 'pino';
-import { answerFor, RequestError, type EdgeErrorCode, type ErrorAnswer } from '../error-table.js';
+import { answerFor, RequestError, SILENT, type EdgeErrorCode, type ErrorAnswer, type ErrorLog } from '../error-table.js';
 import type { PlainResponse } from './plain.js';
 
 /** A PlainResponse whose body is text, as every answer but a file's is. */
@@ -16,12 +15,9 @@ export function errorJson({ status, message, code, field, headers }: ErrorAnswer
   return response;
 }
 
-/** Any failure as REST answers it; the unexpected are logged and masked. */
-export const answerError = (error: unknown, log: Pick<Logger, 'warn' | 'error'>): TextResponse =>
-  errorJson(answerFor(error, log));
-
-const silent = { warn: () => {}, error: () => {} };
+/** Any failure as REST answers it, logged as answerFor logs it; the unexpected are masked. */
+export const answerError = (error: unknown, log: ErrorLog): TextResponse => errorJson(answerFor(error, log));
 
 /** A refusal of the edge's own, e.g. `refuse('METHOD_NOT_ALLOWED', { allow: 'GET' })`. */
 export const refuse = (code: EdgeErrorCode, headers?: Record<string, string>): TextResponse =>
-  errorJson(answerFor(new RequestError(code, headers), silent));
+  errorJson(answerFor(new RequestError(code, headers), SILENT));

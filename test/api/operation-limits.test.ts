@@ -1,7 +1,9 @@
+import { executeCodegen } from '@graphql-codegen/cli';
 import { getIntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/graphql/operation-limits.js';
-import { restBody, startTestService, type TestService } from '../support/service.js';
+import { GRAPHIQL_ACCEPT, GRAPHIQL_INTROSPECTION } from '../support/introspection-queries.js';
+import { BASE, restBody, startTestService, type TestService } from '../support/service.js';
 
 const { serviceId, ...trip } = restBody();
 const input = JSON.stringify({ ...trip, serviceCode: 'TOWING' }).replace(/"(\w+)":/g, '$1:').replace('"TOWING"', 'TOWING');
@@ -13,11 +15,16 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
-const post = (query: string, headers: Record<string, string> = {}) =>
+const post = (query: string, headers: Record<string, string> = {}, operationName?: string) =>
   service.call('/graphql', {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify({ query }),
+    body: JSON.stringify({ query, operationName }),
+  });
+
+const get = (query: string, headers: Record<string, string> = {}, operationName?: string) =>
+  service.call(`/graphql?${new URLSearchParams(operationName ? { query, operationName } : { query })}`, {
+    headers: { accept: 'application/json', ...headers },
   });
 
 describe('one createOrder per request', () => {
@@ -64,10 +71,60 @@ describe('operation limits', () => {
     expect(response.status).toBe(400);
     expect(response.body.errors.map((e: any) => e.extensions?.code)).toContain('OPERATION_LIMIT_EXCEEDED');
   });
+});
 
-  it('when GraphiQL asks for the whole schema, then introspection is within the limits', async () => {
-    const response = await post(getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true }));
+// Through the listener, a POST with no Accept list is answered by the fast path, GraphiQL's (with
+// one) and every GET by yoga: the limits hold on each.
+describe('operation limits on introspection', () => {
+  // 30 levels as the limits count them: __schema, types, fields, type, 25 ofType, name.
+  const deep = `query { __schema { types { fields { type { ${'ofType { '.repeat(25)}name${' }'.repeat(25)} } } } } }`;
+  const typenames = `query { ${Array.from({ length: 500 }, (_, i) => `t${i}: __typename`).join(' ')} }`;
+
+  describe.each([['POST', post], ['GET', get]])('by %s', (_, send) => {
+    it.each([
+      ['goes 30 levels deep through __schema', deep],
+      ['asks __typename under 500 aliases', typenames],
+      ['asks __type deeper than an operation may go', `query { __type(name: "Order") ${'{ ofType '.repeat(LIMITS.depth)}{ name }${' }'.repeat(LIMITS.depth)} }`],
+    ])('when a query %s, then it is refused with OPERATION_LIMIT_EXCEEDED', async (_, query) => {
+      const response = await send(query);
+      expect(response.status).toBe(400);
+      expect(response.body.data).toBeUndefined();
+      expect(response.body.errors.map((e: any) => e.extensions?.code)).toContain('OPERATION_LIMIT_EXCEEDED');
+    });
+
+    it('when GraphiQL asks for the whole schema with its own query, then it is answered', async () => {
+      const response = await send(GRAPHIQL_INTROSPECTION.query, { accept: GRAPHIQL_ACCEPT }, GRAPHIQL_INTROSPECTION.operationName);
+      expect(response.status).toBe(200);
+      expect(response.body.errors).toBeUndefined();
+      expect(response.body.data.__schema.types.map((t: any) => t.name)).toContain('CreateOrderResult');
+    });
+  });
+
+  it('when a tool asks two levels of ofType more than GraphiQL, with every option, then it is still answered', async () => {
+    const query = getIntrospectionQuery({
+      descriptions: true,
+      specifiedByUrl: true,
+      directiveIsRepeatable: true,
+      schemaDescription: true,
+      inputValueDeprecation: true,
+      oneOf: true,
+      typeDepth: 11,
+    });
+    const response = await post(query);
     expect(response.status).toBe(200);
-    expect(response.body.data.__schema.types.length).toBeGreaterThan(10);
+    expect(response.body.errors).toBeUndefined();
+  });
+
+  it('when GraphQL Code Generator reads the schema from the service, then it generates its types', async () => {
+    // Its own URL loader and introspection query; over the network when the service listens.
+    const endpoint = `${service.base ?? BASE}/graphql`;
+    const customFetch = service.base ? undefined : service.app.fetch;
+    const { result, error } = await executeCodegen({
+      schema: { [endpoint]: { headers: { authorization: `Bearer ${service.token}` }, ...(customFetch ? { customFetch } : {}) } },
+      generates: { 'schema-types.ts': { plugins: ['typescript'] } },
+      silent: true,
+    });
+    expect(error).toBeNull();
+    expect(result[0]!.content).toContain('export type CreateOrderInput = {');
   });
 });

@@ -1,5 +1,6 @@
 import { SignJWT } from 'jose';
 import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
 import type { App } from '../../src/http/router.js';
 import { composeService, type ServiceParts } from '../../src/service/compose.js';
 import { createListener } from '../../src/service/listener.js';
@@ -61,6 +62,8 @@ export interface TestServiceOptions extends Partial<Pick<ServiceParts, 'payments
   env?: Record<string, string>;
   /** Where the store lives; by default PostgreSQL when TEST_DATABASE_URL is set, else PGlite. */
   engine?: Engine;
+  /** Where the service logs; by default nowhere (LOG_LEVEL silent). */
+  log?: Logger;
 }
 
 /**
@@ -74,7 +77,7 @@ export async function startTestService(options: TestServiceOptions = {}) {
   const rateLimit = createRateLimit(config);
   const store = await (options.engine ?? defaultEngine).open();
   const { sql } = store;
-  const log = createLogger(config.logLevel);
+  const log = options.log ?? createLogger(config.logLevel);
   const service = await composeService({ ...options, config, sql, log, secret: config.auth.jwtSecret, rateLimit: rateLimit?.limit }).catch(
     async (error: unknown) => {
       await store.dispose();
