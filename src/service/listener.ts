@@ -4,10 +4,6 @@ import type { Config } from '../config.js';
 import type { App } from '../http/router.js';
 import type { Sql } from '../store/sql.js';
 
-// While closing, connections that fall idle without an answer saying so (an answer whose head
-// went out before the close began) are looked for this often.
-const IDLE_SWEEP_MS = 100;
-
 type HeadFields = OutgoingHttpHeaders | OutgoingHttpHeader[];
 
 export interface Listener extends Server {
@@ -25,14 +21,34 @@ export function createListener(app: Pick<App, 'handleNode'>, sql: Pick<Sql, 'del
   const { headersMs, requestMs, keepAliveMs } = timeouts;
   let closing = false;
 
+  // A client may send requests without waiting for the answers (pipelining): node answers them in
+  // turn, and drops those still queued once the connection ends. So an answer queued, or with
+  // others queued behind it, leaves its connection open, to be closed once it falls idle. By
+  // connection, the last answer queued.
+  const lastQueued = new WeakMap<Socket, ServerResponse>();
+
   // Every answer's head passes through writeHead (node's implicit head too, and yoga's): the one
   // place where an answer to a request already in flight when the close began still learns of it.
   class Response extends ServerResponse {
     override writeHead(statusCode: number, statusMessage?: string, headers?: HeadFields): this;
     override writeHead(statusCode: number, headers?: HeadFields): this;
     override writeHead(statusCode: number, ...rest: [(string | HeadFields)?, HeadFields?]): this {
-      if (closing && !this.headersSent) this.setHeader('connection', 'close');
+      if (closing && !this.headersSent && !this.answersFollow()) this.setHeader('connection', 'close');
       return super.writeHead(statusCode, ...(rest as [string?, HeadFields?]));
+    }
+
+    /** Whether this answer is queued, or others are queued behind it. */
+    private answersFollow(): boolean {
+      if (!this.socket) return true;
+      const last = lastQueued.get(this.socket);
+      return last !== undefined && last !== this && !last.writableFinished;
+    }
+
+    // node calls this once the answer is sent. While closing, a connection whose answer did not
+    // close it (its head went out before the close began, or answers followed) may now be idle.
+    override detachSocket(socket: Socket): void {
+      super.detachSocket(socket);
+      if (closing && this.getHeader('connection') !== 'close') setImmediate(closeIdleConnections);
     }
   }
 
@@ -50,6 +66,8 @@ export function createListener(app: Pick<App, 'handleNode'>, sql: Pick<Sql, 'del
     // under load, node reads many requests in one turn of its event loop, and a batch of orders
     // whose answer waited behind them held both its callers and the next batch back.
     (req, res) => {
+      // Without a connection of its own yet, the answer waits behind another.
+      if (!res.socket) lastQueued.set(req.socket, res);
       sql.deliverArrived?.();
       return app.handleNode(req, res);
     },
@@ -82,13 +100,11 @@ export function createListener(app: Pick<App, 'handleNode'>, sql: Pick<Sql, 'del
     // and closes the shared port once no worker listens.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     closeIdleConnections();
-    const sweep = setInterval(closeIdleConnections, IDLE_SWEEP_MS);
     const late = setTimeout(() => {
       cut = true;
       server.closeAllConnections();
     }, timeoutMs);
     await closed;
-    clearInterval(sweep);
     clearTimeout(late);
     return { cut };
   }

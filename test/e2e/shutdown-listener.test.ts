@@ -88,6 +88,27 @@ describe('closing the listener gracefully', () => {
     expect(await closing).toEqual({ cut: false });
   });
 
+  it('when requests are pipelined on a connection as the close begins, then each is answered before it closes', async () => {
+    const release = gate();
+    let handling = 0;
+    const bothHandled = gate();
+    const port = await listen(async (_req, res) => {
+      if ((handling += 1) === 2) bothHandled.open();
+      await release.opened;
+      res.end('ok');
+    });
+    const client = open(port);
+    client.socket.write(GET + GET);
+    await bothHandled.opened;
+
+    const closing = listener!.closeGracefully(60_000);
+    await untilRefused(port);
+    release.open();
+
+    expect((await client.closed).match(/HTTP\/1\.1 200 OK\r\n/g)).toHaveLength(2);
+    expect(await closing).toEqual({ cut: false });
+  });
+
   it('when a keep-alive connection is idle as the close begins, then it is closed at once, and new connections are refused', async () => {
     const port = await listen(async (_req, res) => void res.end('ok'));
     const client = open(port);
