@@ -68,23 +68,20 @@ export async function serve(config: Config, log: Logger, opening: Promise<Sql>, 
   if (!quiet) announce(port, graphiqlToken);
 
   // SIGTERM: /readyz answers 503 at once, so that a load balancer stops sending; requests are
-  // still taken for SHUTDOWN_DELAY_MS while it notices; then the listener closes, the requests in
-  // flight finish (their orders committed and answered) within SHUTDOWN_TIMEOUT_MS, and the store
-  // closes last.
+  // still taken as before for SHUTDOWN_DELAY_MS while it notices. Then the listener closes: every
+  // answer from then on closes its connection and idle connections are closed, so that clients
+  // on keep-alive connections go elsewhere instead of being served to the end and cut; the
+  // requests in flight finish (their orders committed and answered) within SHUTDOWN_TIMEOUT_MS,
+  // and the store closes last. A worker does the same on its own; the primary waits for it.
   const stop = async (signal: string) => {
     if (draining) return;
     draining = true;
     log.info({ signal }, 'shutting down');
     timers.forEach(clearInterval);
     await sleep(config.shutdown.delayMs);
-    const closed = new Promise((resolve) => server.close(resolve));
-    server.closeIdleConnections();
-    const late = setTimeout(() => {
-      log.warn('requests still in flight at SHUTDOWN_TIMEOUT_MS: their connections are closed');
-      server.closeAllConnections();
-    }, config.shutdown.timeoutMs);
-    await closed;
-    clearTimeout(late);
+    log.info('closing connections');
+    const { cut } = await server.closeGracefully(config.shutdown.timeoutMs);
+    if (cut) log.warn('requests were still in flight at SHUTDOWN_TIMEOUT_MS: their connections were closed');
     metricsServer?.close();
     await rateLimit?.close();
     await closeProviders();

@@ -1,4 +1,4 @@
-import cluster from 'node:cluster';
+import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
 import { resolveAuth } from '../auth/dev-secret.js';
 import type { Config } from '../config.js';
@@ -6,12 +6,15 @@ import { sumOfWorkers } from '../metrics/cluster-metrics.js';
 import { listenForMetrics } from './metrics-port.js';
 import { announce, developmentToken } from './serve.js';
 
+// Beyond the workers' own SHUTDOWN_DELAY_MS and SHUTDOWN_TIMEOUT_MS: time to close the store.
+const STRAGGLER_GRACE_MS = 5_000;
+
 /**
  * WORKERS=N: this process forks N server processes sharing the port (node:cluster hands out the
  * connections), prints what a start prints once, replaces a worker that dies after it started,
- * and passes SIGTERM/SIGINT on. A worker that fails to start fails the whole start. It sums the
- * workers' metrics: on METRICS_PORT, which it serves, and for a worker asked for them on the
- * service's port.
+ * passes SIGTERM/SIGINT on, and exits once every worker has. A worker that fails to start fails
+ * the whole start. It sums the workers' metrics: on METRICS_PORT, which it serves, and for a
+ * worker asked for them on the service's port.
  */
 export async function runWorkers(config: Config, log: Logger): Promise<void> {
   // Made once here, so that workers starting together all read the same development secret.
@@ -22,12 +25,28 @@ export async function runWorkers(config: Config, log: Logger): Promise<void> {
   let listening = 0;
   let stopping = false;
 
+  const living = () => Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => !!worker && !worker.isDead());
+
+  // Each worker drains on its own (see serve.ts); the primary keeps the shared port and hands
+  // out connections until every worker has closed its listener, and exits once all have exited:
+  // a worker whose primary is gone exits at once (node:cluster sees its channel close),
+  // cutting what it had in flight.
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'stopping workers');
     metricsServer?.close();
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    const running = living();
+    if (running.length === 0) process.exit();
+    for (const worker of running) worker.process.kill('SIGTERM');
+    // A worker still there once its own deadlines have passed (its store's close hangs, say)
+    // will not leave by itself.
+    setTimeout(() => {
+      for (const worker of living()) {
+        log.error({ pid: worker.process.pid }, 'a worker did not stop within SHUTDOWN_TIMEOUT_MS: killed');
+        worker.process.kill('SIGKILL');
+      }
+    }, config.shutdown.delayMs + config.shutdown.timeoutMs + STRAGGLER_GRACE_MS).unref();
   };
 
   cluster.on('listening', (_worker, address) => {
@@ -39,13 +58,15 @@ export async function runWorkers(config: Config, log: Logger): Promise<void> {
   });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (code !== 0) process.exitCode = 1;
+      // cluster.workers may still list a worker that has exited while its channel closes.
+      if (living().length === 0) process.exit();
       return;
     }
     if (listening < config.workers) {
       log.error({ code }, 'a worker could not start');
-      stop('SIGTERM');
       process.exitCode = 1;
+      stop('SIGTERM');
       return;
     }
     log.warn({ pid: worker.process.pid, code, signal }, 'a worker died; starting another');

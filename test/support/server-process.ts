@@ -55,3 +55,33 @@ export async function startServerProcess(env: Record<string, string>, { timeoutM
   await stop();
   throw new Error(`the server did not become ready:\n${output}`);
 }
+
+/** A line of the service's log, as pino writes it (JSON, one a line). */
+export interface LogLine {
+  level: number;
+  time: number;
+  pid: number;
+  msg: string;
+}
+
+/** The log lines in a process' output; whatever else it printed is left out. */
+export function logLines(output: string): LogLine[] {
+  return output.split('\n').flatMap((line) => {
+    if (!line.startsWith('{')) return [];
+    try {
+      return [JSON.parse(line) as LogLine];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** Whether a process of that id is still there (whoever owns it). */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
