@@ -70,6 +70,9 @@ export function createJsonClient(baseUrl: string, options: JsonClientOptions): J
   const { service, timeoutMs, maxResponseBytes = 1 << 20 } = options;
   const pool = new Pool(url.origin, {
     connections: options.connections ?? 32,
+    // HTTP/1.1 only (undici would negotiate HTTP/2 with a TLS server that offers it): then
+    // `connections` bounds the calls in flight, and a lost connection takes no other call with it.
+    allowH2: false,
     keepAliveTimeout: options.keepAliveTimeoutMs ?? 4_000,
     connect: { timeout: timeoutMs },
     headersTimeout: timeoutMs,
