@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { transformSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 const SRC = new URL('../src/', import.meta.url).pathname;
@@ -31,23 +30,5 @@ describe('the dependency rule', () => {
   it('only config.ts reads process.env', () => {
     const readers = sources(SRC).filter((f) => /process\.env/.test(readFileSync(f, 'utf8')));
     expect(readers.map((f) => relative(SRC, f))).toEqual(['config.ts']);
-  });
-});
-
-describe('garbage', () => {
-  // An object literal that spreads an object and then has more members (`{ ...order, id }`, or a
-  // second spread) makes Node 20's V8 keep the new objects through young-generation collections:
-  // on the HTTP thread they were promoted at every scavenge and collected by a full mark-compact,
-  // whose pauses the slowest answers waited behind. With every spread last (`{ id, ...order }`)
-  // or Object.assign, nothing is promoted, and REST made more orders a second. With object
-  // spread lowered by esbuild, a spread that is not last becomes one of the two calls below.
-  // See docs/design/spreads-last.md.
-  it('an object literal spreads only as its last member', () => {
-    const offending = sources(SRC).flatMap((file) => {
-      const { code } = transformSync(readFileSync(file, 'utf8'), { loader: 'ts', supported: { 'object-rest-spread': false } });
-      const calls = code.match(/__spreadProps\(|__spreadValues\(__spreadValues\(/g) ?? [];
-      return calls.length ? [`${relative(SRC, file)}: ${calls.length}`] : [];
-    });
-    expect(offending).toEqual([]);
   });
 });

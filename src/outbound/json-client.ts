@@ -1,4 +1,4 @@
-import { deadlineSignal } from '../core/deadline.js';
+import { DeadlineError } from '../core/deadline.js';
 import { Pool } from './undici.js';
 
 /** What went wrong with a call to another service, as far as this side can tell. */
@@ -70,6 +70,9 @@ export function createJsonClient(baseUrl: string, options: JsonClientOptions): J
   const { service, timeoutMs, maxResponseBytes = 1 << 20 } = options;
   const pool = new Pool(url.origin, {
     connections: options.connections ?? 32,
+    // HTTP/1.1 only (undici would negotiate HTTP/2 with a TLS server that offers it): then
+    // `connections` bounds the calls in flight, and a lost connection takes no other call with it.
+    allowH2: false,
     keepAliveTimeout: options.keepAliveTimeoutMs ?? 4_000,
     connect: { timeout: timeoutMs },
     headersTimeout: timeoutMs,
@@ -78,9 +81,15 @@ export function createJsonClient(baseUrl: string, options: JsonClientOptions): J
   const fail = (kind: OutboundFailure, reached: Reach, detail: string, status?: number, cause?: unknown) =>
     new OutboundError(service, kind, reached, detail, status, { cause });
 
-  async function request({ method, path, headers = {}, body, signal }: JsonRequest): Promise<JsonResponse> {
-    // The caller's deadline, else the client's own; undici's timeouts bound each phase besides.
-    const combined = signal ?? deadlineSignal(timeoutMs);
+  // The caller's deadline, else the client's own; undici's timeouts bound each phase besides.
+  function request(call: JsonRequest): Promise<JsonResponse> {
+    if (call.signal) return exchange(call, call.signal);
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DeadlineError(timeoutMs)), timeoutMs);
+    return exchange(call, controller.signal).finally(() => clearTimeout(timer));
+  }
+
+  async function exchange({ method, path, headers = {}, body }: JsonRequest, signal: AbortSignal): Promise<JsonResponse> {
     const sent = body === undefined ? undefined : JSON.stringify(body);
     let answer;
     try {
@@ -89,17 +98,17 @@ export function createJsonClient(baseUrl: string, options: JsonClientOptions): J
         path: `${prefix}${path}`,
         headers: sent === undefined ? { accept: 'application/json', ...headers } : { accept: 'application/json', 'content-type': 'application/json', ...headers },
         body: sent,
-        signal: combined,
+        signal,
       });
     } catch (error) {
-      throw classify(error, combined.aborted);
+      throw classify(error, signal.aborted);
     }
     let text: string;
     try {
       text = await readText(answer.body, maxResponseBytes);
     } catch (error) {
       if (error instanceof OutboundError) throw error;
-      throw classify(error, combined.aborted, 'yes');
+      throw classify(error, signal.aborted, 'yes');
     }
     const status = answer.statusCode;
     if (status >= 500) throw fail('server_error', 'yes', `answered ${status}`, status);

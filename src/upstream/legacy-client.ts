@@ -41,11 +41,13 @@ export function createLegacyClient(options: LegacyClientOptions) {
   const maxResponseBytes = options.maxResponseBytes ?? 256 * 1024;
 
   // Kept-alive connections, reused call after call. One request at a time on each: a POST is
-  // never pipelined, so a connection lost under one request can never take a second one with it.
+  // never pipelined, nor multiplexed over HTTP/2 (which undici would negotiate with a TLS legacy
+  // that offers it), so a connection lost under one request can never take a second one with it.
   // undici's own timeouts only back up the deadline that postOnce keeps.
   const pool = new Pool(base.origin, {
     connections: options.connections ?? 64,
     pipelining: 1,
+    allowH2: false,
     connect: typeof options.connect === 'function' ? options.connect : { timeout: timeoutMs, ...options.connect },
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,

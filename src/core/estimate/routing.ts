@@ -1,4 +1,3 @@
-import { deadlineSignal } from '../deadline.js';
 import { estimateTravel, type Travel, type TravelModel } from './travel.js';
 import { greatCircleMetres } from './geo.js';
 import type { EstimateSource, Point } from '../orders/order.js';
@@ -91,9 +90,7 @@ function routeWithin(
   deadlineMs: number,
   signal?: AbortSignal,
 ): Promise<Outcome> {
-  // Only a caller's own signal needs a controller of this call's; else the shared deadline aborts it.
-  const controller = signal ? new AbortController() : undefined;
-  const providerSignal = controller?.signal ?? deadlineSignal(deadlineMs);
+  const controller = new AbortController();
   return new Promise<Outcome>((resolve) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const settle = (outcome: Outcome) => {
@@ -103,14 +100,14 @@ function routeWithin(
     };
     function late() {
       settle({ kind: 'fallback', reason: 'provider_late' });
-      controller?.abort(new Error(`no route within ${deadlineMs} ms`));
+      controller.abort(new Error(`no route within ${deadlineMs} ms`));
     }
     if (signal?.aborted) return late();
     timer = setTimeout(late, deadlineMs);
     signal?.addEventListener('abort', late, { once: true });
 
     Promise.resolve()
-      .then(() => provider.route(from, to, providerSignal))
+      .then(() => provider.route(from, to, controller.signal))
       .then(
         (route) => settle({ kind: 'answered', route }),
         (error: unknown) => settle({ kind: 'fallback', reason: reasonOf(error) }),
