@@ -50,7 +50,7 @@ async function openWatched(durability: EmbeddedDurability) {
   }
 }
 
-/** Each kind of commit, and how many writes it acknowledges. */
+/** Each kind of commit, as the writes it acknowledges. */
 const COMMITS: [string, (sql: Sql) => Promise<unknown>[]][] = [
   [
     'orders arriving together, written by one group-commit insert',
@@ -96,12 +96,15 @@ describe('the embedded store, durable', () => {
   it('when batches commit one after another, then each has a sync of the WAL of its own', async () => {
     const store = await openWatched('durable');
     try {
-      const orders = createOrderStore(store.sql);
+      const batches: number[] = [];
+      const orders = createOrderStore(store.sql, { onBatch: (size) => batches.push(size) });
       const walSyncs: number[] = [];
       for (const size of [1, 5, 50]) {
         const calls = await callsUntilAcknowledged(store.files.calls, () => Array.from({ length: size }, () => orders.insert(newOrder())));
         walSyncs.push(syncs(calls).filter((c) => walWritten(calls).includes(c.path)).length);
       }
+
+      expect(batches).toEqual([1, 5, 50]);
       expect(walSyncs.every((n) => n >= 1), `WAL syncs per batch: ${walSyncs.join(', ')}`).toBe(true);
     } finally {
       await store.close();
