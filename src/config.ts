@@ -4,6 +4,7 @@ import { minorUnitDigits, toMinorUnits } from './core/estimate/pricing.js';
 import type { PaymentSettings } from './payments/payment-stack.js';
 import { SANDBOX_MODES, type SandboxMode } from './payments/sandbox.js';
 import type { RoutingProviderName, RoutingSettings } from './routing/routing-stack.js';
+import { EMBEDDED_DURABILITIES, type EmbeddedDurability } from './store/pglite/durability.js';
 
 // Every setting the service reads, with its environment variable, default and one line of docs.
 // Nothing else in the code reads process.env; docs/configuration.md lists exactly these keys.
@@ -12,6 +13,7 @@ export const SETTINGS = {
   HOST: { default: '0.0.0.0', doc: 'bind address' },
   DATA_DIR: { default: './data', doc: 'where the embedded store (PGlite) keeps its files, and the development secret' },
   DATABASE_URL: { default: '', doc: 'postgres://… to use that PostgreSQL server instead of the embedded store' },
+  EMBEDDED_DURABILITY: { default: 'durable', doc: 'embedded store: `durable` acknowledges a write once its WAL is synced to the disk (survives a power cut); `relaxed` skips the sync (survives a kill, not a power cut; for development)' },
   WORKERS: { default: '1', doc: 'server processes sharing the port; more than 1 needs DATABASE_URL' },
   AUTH_JWT_SECRET: { default: '', doc: 'HS256 shared secret for Bearer tokens, at least 32 bytes' },
   AUTH_JWKS_URL: { default: '', doc: 'JWKS endpoint for asymmetric tokens (RS256/ES256/EdDSA)' },
@@ -84,6 +86,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** When the embedded store acknowledges a write. */
+  embeddedDurability: EmbeddedDurability;
   workers: number;
   auth: {
     jwtSecret: string | null;
@@ -179,6 +183,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     return value === 'true';
   };
 
+  const embeddedDurability = get('EMBEDDED_DURABILITY') as EmbeddedDurability;
+  if (!EMBEDDED_DURABILITIES.includes(embeddedDurability)) {
+    throw new ConfigError(`EMBEDDED_DURABILITY=${embeddedDurability} must be one of ${EMBEDDED_DURABILITIES.join(', ')}`);
+  }
+
   const workers = number('WORKERS', { min: 1, max: 256, integer: true });
   if (workers > 1 && !databaseUrl) {
     throw new ConfigError('WORKERS > 1 needs DATABASE_URL: the embedded store belongs to one process');
@@ -194,6 +203,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: get('HOST'),
     dataDir: get('DATA_DIR'),
     databaseUrl,
+    embeddedDurability,
     auth: {
       jwtSecret: secret,
       jwksUrl: optional('AUTH_JWKS_URL'),

@@ -202,7 +202,7 @@ describe('PGlite checkpoints itself', () => {
   };
 
   it('once enough WAL has been written since the last checkpoint, and not while nothing is written', async () => {
-    const sql = await openPglite(undefined, undefined, { checkEveryMs: 10, afterBytes: 256 * 1024 });
+    const sql = await openPglite(undefined, undefined, { checkpoints: { checkEveryMs: 10, afterBytes: 256 * 1024 } });
     try {
       await sql.exec(TABLE);
       await until(async () => (await wal(sql)).replay < 256 * 1024);

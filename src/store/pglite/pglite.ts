@@ -1,28 +1,14 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join as joinPath } from 'node:path';
 import { PGlite, parse, protocol, types } from '@electric-sql/pglite';
 import { createBindWriter, type WireValue } from './bind-message.js';
 import { EMBEDDED_CHECKPOINTS, keepCheckpointing, type CheckpointPolicy } from './checkpoints.js';
+import type { EmbeddedDurability } from './durability.js';
+import { pgliteStartParams } from './start-params.js';
+import { SyncedNodeFS, syncTree } from './synced-node-fs.js';
 import { StoreUnavailableError } from '../../core/errors.js';
 import { serially } from './serial.js';
 import { nested, type QueryOptions, type Sql } from '../sql.js';
-
-/**
- * PGlite's own start parameters, with a smaller buffer pool: 128 MB by default, filled by a large
- * roster at start and never given back; orders are written at the end of their table and read by
- * key, so 32 MB serves them as well. (PGlite starts with fsync off: an acknowledged order survives
- * the process, not the machine. PostgreSQL is the store for that.)
- * See docs/design/checkpoints-and-durability.md.
- */
-export const PGLITE_START_PARAMS = [
-  ...PGlite.defaultStartParams,
-  '-c',
-  'shared_buffers=32MB',
-  // Statements are prepared once (see `statements`), but each run is planned for its values and
-  // the table as it is now, as an unnamed statement is. A generic plan is made once, when a table
-  // may still be small (a roster being imported), and kept: a scan of a table that has grown since.
-  '-c',
-  'plan_cache_mode=force_custom_plan',
-];
 
 export interface PgliteSql extends Sql {
   /** The whole data directory as a tarball, to open copies of it quickly (tests, backups). */
@@ -66,7 +52,8 @@ function rowsOf(columns: Column[], messages: Message[], parsers: PGlite['parsers
 // writes each page to its file as the engine writes it) or memory: for either, PGlite's sync
 // does nothing but take a lock of its own, and that made garbage. With it, the engine thread
 // promoted objects to the old generation at every scavenge; without it, none (a loop of
-// statements).
+// statements). It has nothing to do with the disk: what reaches the disk, and when, is the
+// engine's own fsync (see synced-node-fs.ts).
 const UNSYNCED = { syncToFs: false };
 
 // Run ahead of a statement to be planned once (QueryOptions.planOnce), in the same implicit
@@ -141,17 +128,31 @@ function statements(db: PGlite) {
   };
 }
 
-/**
- * The embedded store: PGlite in `dataDir`, or in memory (optionally from a dump) without one,
- * checkpointed as `checkpoints` says (see checkpoints.ts).
- */
+export interface EmbeddedOptions {
+  /** When the store checkpoints itself (see checkpoints.ts). */
+  checkpoints?: CheckpointPolicy;
+  /** When a write is acknowledged (see durability.ts); in memory, nothing reaches a disk. */
+  durability?: EmbeddedDurability;
+}
+
+/** The embedded store: PGlite in `dataDir`, or in memory (optionally from a dump) without one. */
 export async function openPglite(
   dataDir?: string,
   snapshot?: Blob,
-  checkpoints: CheckpointPolicy = EMBEDDED_CHECKPOINTS,
+  { checkpoints = EMBEDDED_CHECKPOINTS, durability = 'durable' }: EmbeddedOptions = {},
 ): Promise<PgliteSql> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS, ...(snapshot ? { loadDataDir: snapshot } : {}) });
+  const syncedIn = dataDir && durability === 'durable' ? dataDir : undefined;
+  // PGlite unpacks a new directory (initdb's output) or a snapshot into its files without a sync,
+  // and the engine syncs only what it writes itself: a durable store starts from files on the
+  // disk, as initdb leaves them.
+  const unpacks = syncedIn !== undefined && (snapshot !== undefined || !existsSync(joinPath(syncedIn, 'PG_VERSION')));
+  const db = await PGlite.create(dataDir, {
+    startParams: pgliteStartParams(syncedIn ? 'durable' : 'relaxed'),
+    fs: syncedIn ? new SyncedNodeFS(syncedIn) : undefined,
+    loadDataDir: snapshot,
+  });
+  if (unpacks) await syncTree(syncedIn);
   const run = statements(db);
   // One statement or one transaction at a time; closing and dumping wait their turn too.
   const alone = serially();

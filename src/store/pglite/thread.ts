@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort, type WorkerOptions } from 'node:worker_threads';
 import { fromRoot } from '../../paths.js';
-import type { PgliteSql } from './pglite.js';
+import type { EmbeddedOptions, PgliteSql } from './pglite.js';
 import { nested, type QueryOptions, type Sql } from '../sql.js';
 import { StoreUnavailableError } from '../../core/errors.js';
 import { StatementOutcomeUnknownError } from '../statement-outcome.js';
@@ -13,6 +13,7 @@ import { StatementOutcomeUnknownError } from '../statement-outcome.js';
 export interface StoreThreadOptions {
   dataDir?: string;
   snapshot?: ArrayBuffer;
+  embedded: EmbeddedOptions;
   /** The port the thread takes requests on and answers on. */
   port: MessagePort;
   /** One Int32 the thread adds one to after each answer it posts (see `deliverArrived`). */
@@ -51,9 +52,9 @@ function startThread(options: WorkerOptions): Worker {
  * crosses per batch, not per order. The same interface as openPglite: callers cannot tell.
  * See docs/design/engine-thread.md.
  */
-export async function openPgliteThread(dataDir?: string, snapshot?: Blob): Promise<PgliteSql> {
-  if (dataDir && !existsSync(join(dataDir, 'PG_VERSION'))) await makeDataDir(dataDir);
-  return startStoreThread(dataDir, snapshot);
+export async function openPgliteThread(dataDir?: string, snapshot?: Blob, embedded: EmbeddedOptions = {}): Promise<PgliteSql> {
+  if (dataDir && !existsSync(join(dataDir, 'PG_VERSION'))) await makeDataDir(dataDir, embedded);
+  return startStoreThread(dataDir, snapshot, embedded);
 }
 
 /**
@@ -61,8 +62,8 @@ export async function openPgliteThread(dataDir?: string, snapshot?: Blob): Promi
  * memory freed but kept by the process's allocator, and the service then held far more resident
  * memory under load than on a directory made before the start. See docs/design/start-up.md.
  */
-async function makeDataDir(dataDir: string): Promise<void> {
-  const child = spawn(process.execPath, [...(FROM_SOURCE ? ['--import', 'tsx'] : []), script('init'), dataDir], {
+async function makeDataDir(dataDir: string, { durability = 'durable' }: EmbeddedOptions): Promise<void> {
+  const child = spawn(process.execPath, [...(FROM_SOURCE ? ['--import', 'tsx'] : []), script('init'), dataDir, durability], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let errors = '';
@@ -74,7 +75,7 @@ async function makeDataDir(dataDir: string): Promise<void> {
   if (code !== 0) throw new Error(`could not make the embedded store in ${dataDir}: ${errors.trim() || `exit code ${code}`}`);
 }
 
-async function startStoreThread(dataDir?: string, snapshot?: Blob): Promise<PgliteSql> {
+async function startStoreThread(dataDir: string | undefined, snapshot: Blob | undefined, embedded: EmbeddedOptions): Promise<PgliteSql> {
   const data = snapshot ? await snapshot.arrayBuffer() : undefined;
   // Requests and answers cross on a port of their own, which `deliverArrived` can read at once.
   const { port1: port, port2: threadPort } = new MessageChannel();
@@ -84,7 +85,7 @@ async function startStoreThread(dataDir?: string, snapshot?: Blob): Promise<Pgli
   const posted = new Int32Array(answersPosted);
   let taken = 0;
   const worker = startThread({
-    workerData: { dataDir, snapshot: data, port: threadPort, answersPosted } satisfies StoreThreadOptions,
+    workerData: { dataDir, snapshot: data, embedded, port: threadPort, answersPosted } satisfies StoreThreadOptions,
     transferList: data ? [data, threadPort] : [threadPort],
   });
   const pending = new Map<number, { resolve(result: unknown): void; reject(error: unknown): void }>();

@@ -8,9 +8,9 @@ import type { Reply, Request, StoreThreadOptions } from './thread.js';
  * request at a time per session (the store's turns order them). A transaction is a session: its
  * statements come tagged with its number until it commits or rolls back.
  */
-const { dataDir, snapshot, port, answersPosted } = workerData as StoreThreadOptions;
+const { dataDir, snapshot, embedded, port, answersPosted } = workerData as StoreThreadOptions;
 const posted = new Int32Array(answersPosted);
-const sql = await openPglite(dataDir, snapshot ? new Blob([snapshot]) : undefined);
+const sql = await openPglite(dataDir, snapshot ? new Blob([snapshot]) : undefined, embedded);
 
 interface Session {
   sql: Sql;
