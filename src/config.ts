@@ -1,5 +1,6 @@
 import type { OrderPolicy } from './core/orders/native-fulfilment.js';
 import type { ServiceCode } from './core/orders/order.js';
+import type { LifePolicy } from './core/lifecycle/lifecycle.js';
 import { minorUnitDigits, toMinorUnits } from './core/estimate/pricing.js';
 import type { PaymentSettings } from './payments/payment-stack.js';
 import { SANDBOX_MODES, type SandboxMode } from './payments/sandbox.js';
@@ -45,6 +46,11 @@ export const SETTINGS = {
   TARIFF_TYRE_PER_KM: { default: '0', doc: 'tyre change: amount per km' },
   PLATFORM_COMMISSION_PERCENT: { default: '15', doc: "platform's share of the total, in percent (two decimals at most)" },
   DISPATCH_RADIUS_KM: { default: '25', doc: 'operators farther than this from the origin (great circle) are not offered' },
+  OFFER_TIMEOUT_SECONDS: { default: '30', doc: 'how long an operator has to accept an offer before it passes to the next nearest' },
+  DISPATCH_GIVE_UP_MINUTES: { default: '15', doc: 'a paid order no operator takes within this is cancelled (reason `no_operator`) and refunded in full' },
+  ORDER_CLOSE_AFTER_HOURS: { default: '24', doc: 'a finished order closes itself this long after it finished' },
+  CANCELLATION_FEE_PERCENT: { default: '0', doc: "kept of the amount when the owner cancels after an operator accepted; the rest is refunded" },
+  ORDER_TIMERS_POLL_MS: { default: '1000', doc: "how often each instance runs the orders' due timers (offers expiring, giving up, closing, refunds)" },
   CIRCUITY_FACTOR: { default: '1.25', doc: 'road distance over great-circle distance, for estimates' },
   AVERAGE_SPEED_KMH: { default: '30', doc: 'average road speed, for duration estimates' },
   PAYMENT_REFERENCE_LEGACY_FIELD: { default: '', doc: 'the legacy `<provider>Reference` key of the payment URL: one more REST key carrying it; in gateway mode, read from the legacy\'s answers (required then)' },
@@ -110,6 +116,7 @@ export interface Config {
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number; storeMs: number };
   shutdown: { delayMs: number; timeoutMs: number };
   policy: OrderPolicy;
+  lifecycle: LifePolicy & { offerRetryMs: number; timersPollMs: number };
   legacyPaymentField: string | null;
   /** Gateway mode: the legacy order service that makes the orders; null in native mode. */
   upstream: UpstreamConfig | null;
@@ -247,6 +254,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         averageSpeedKmh: number('AVERAGE_SPEED_KMH', { min: 1, max: 200 }),
       },
     },
+    lifecycle: lifecycleSettings(number),
     legacyPaymentField,
     upstream,
     idempotencyKeyTtlMs: number('IDEMPOTENCY_KEY_TTL_HOURS', { min: 24 }) * 3_600_000,
@@ -254,6 +262,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemoOperators: get('SEED_DEMO_OPERATORS') !== 'false',
     routing: routingSettings({ get, number, flag }),
     payments: paymentSettings({ get, number, flag }),
+  };
+}
+
+function lifecycleSettings(number: Reader['number']): Config['lifecycle'] {
+  return {
+    offerTimeoutMs: number('OFFER_TIMEOUT_SECONDS', { min: 1 }) * 1000,
+    giveUpAfterMs: number('DISPATCH_GIVE_UP_MINUTES', { min: 0.1 }) * 60_000,
+    closeAfterMs: number('ORDER_CLOSE_AFTER_HOURS', { min: 0 }) * 3_600_000,
+    cancellationFeePercent: number('CANCELLATION_FEE_PERCENT', { min: 0, max: 100 }),
+    // With nobody free to ask, dispatch looks again this often until it gives up.
+    offerRetryMs: 10_000,
+    timersPollMs: number('ORDER_TIMERS_POLL_MS', { min: 10, integer: true }),
   };
 }
 

@@ -18,7 +18,9 @@ export const PaymentStatusEnum = builder.enumType('PaymentStatus', {
   values: {
     PENDING: { value: 'pending' satisfies PaymentStatus, description: 'the payment link is open' },
     PAID: { value: 'paid' satisfies PaymentStatus, description: 'paid: the order went on to PENDING_PARTNER' },
-    EXPIRED: { value: 'expired' satisfies PaymentStatus, description: 'left unpaid past the link\'s expiry: the order was cancelled' },
+    EXPIRED: { value: 'expired' satisfies PaymentStatus, description: 'left unpaid: the link expired, or the order was cancelled before it was paid' },
+    REFUND_PENDING: { value: 'refund_pending' satisfies PaymentStatus, description: 'paid, then cancelled: the refund is being made (retried until the provider accepts it)' },
+    REFUNDED: { value: 'refunded' satisfies PaymentStatus, description: 'paid, then cancelled and refunded' },
   } as const,
 });
 

@@ -1,24 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import { createPaymentExpiry } from '../core/payments/expiry.js';
-import { createPaymentNotifications } from '../core/payments/notifications.js';
 import type { PaymentProvider } from '../core/payments/ports.js';
 import { createLegEstimator } from '../core/estimate/routing.js';
-import { every } from '../every.js';
 import { createPaymentStack } from '../payments/payment-stack.js';
 import { deriveSandboxSecret } from '../payments/sandbox-notifications.js';
 import { createRoutingStack } from '../routing/routing-stack.js';
-import { createNotificationInbox } from '../store/notification-inbox.js';
-import { createOrderPaymentsStore } from '../store/order-payments-store.js';
 import { createSandboxLinkStore } from '../store/sandbox-link-store.js';
 import type { Sql } from '../store/sql.js';
 import type { ProviderObservers } from '../metrics/provider-observers.js';
-
-// An unpaid order is cancelled this long after its link expired: a payment made at the last
-// moment is notified and applied within seconds, well before.
-const PAYMENT_EXPIRY_GRACE_MS = 2 * 60_000;
-const PAYMENT_EXPIRY_SWEEP_MS = 60_000;
 
 export interface ProviderParts {
   config: Config;
@@ -32,10 +22,7 @@ export interface ProviderParts {
   observers?: ProviderObservers;
 }
 
-/**
- * The routing and payment providers as configured, and what follows an order's payment: the
- * notifications (received by the route, processed now and on a timer) and the expiry sweep.
- */
+/** The routing and payment providers as configured. */
 export function composeProviders(parts: ProviderParts) {
   const { config, sql, log, clock } = parts;
   const observers = parts.observers ?? {};
@@ -60,24 +47,6 @@ export function composeProviders(parts: ProviderParts) {
     onProblem: problem,
   });
   const payments = parts.payments ?? paymentStack.provider;
-  const orderPayments = createOrderPaymentsStore(sql);
-  const paymentNotifications = createPaymentNotifications({
-    inbox: createNotificationInbox(sql),
-    orders: orderPayments,
-    providers: paymentStack.notificationProviders,
-    clock,
-    readDeadlineMs: config.payments.timeoutMs,
-    observe: observers.notification,
-    onProblem: problem,
-  });
-  const expireUnpaid = createPaymentExpiry({ orders: orderPayments, payments, clock, graceMs: PAYMENT_EXPIRY_GRACE_MS, onProblem: problem });
-
-  // Due notifications (retries) and the expiry sweep run on every instance; each entry and each
-  // order is taken by one of them (see the stores' statements).
-  const timers = [
-    every(config.payments.pollMs, paymentNotifications.drain, (err) => log.warn({ err }, 'processing payment notifications failed')),
-    every(PAYMENT_EXPIRY_SWEEP_MS, expireUnpaid, (err) => log.warn({ err }, 'cancelling expired unpaid orders failed')),
-  ];
 
   return {
     routing,
@@ -90,11 +59,11 @@ export function composeProviders(parts: ProviderParts) {
     },
     /** The sandbox's page, Pay and Cancel; null when another provider is configured. */
     sandbox: paymentStack.sandbox && Object.assign({ clock }, paymentStack.sandbox),
-    paymentNotifications,
-    expireUnpaid,
-    /** Stops the payment timers and closes the providers' connection pools: at shutdown. */
+    payments,
+    /** Each provider's notifications, by the name in their route. */
+    notificationProviders: paymentStack.notificationProviders,
+    /** Closes the providers' connection pools: at shutdown. */
     async close() {
-      timers.forEach(clearInterval);
       await Promise.all([routing.close(), paymentStack.close()]);
     },
   };

@@ -25,6 +25,7 @@ import { createGatewayParts, type GatewayPartsDeps } from './gateway-parts.js';
 import { seedDemoOperators } from './seed-demo-operators.js';
 import type { Sql } from '../store/sql.js';
 import { composeProviders } from './compose-providers.js';
+import { composeLifecycle } from './compose-lifecycle.js';
 import type { ProviderObservers } from '../metrics/provider-observers.js';
 
 // A write to the roster commits within a second or two of taking its change number; one still
@@ -126,6 +127,16 @@ export async function composeService(parts: ServiceParts) {
     payments: parts.payments,
     observers: parts.observers ?? providerObservers(metrics),
   });
+  const life = composeLifecycle({
+    config,
+    sql,
+    log,
+    clock,
+    roster,
+    payments: providers.payments,
+    notificationProviders: providers.notificationProviders,
+    observers: parts.observers ?? providerObservers(metrics),
+  });
   const native = createNativeFulfilment(
     Object.assign(
       {
@@ -158,7 +169,7 @@ export async function composeService(parts: ServiceParts) {
     maxBodyBytes: config.maxBodyBytes,
     legacyPaymentField: config.legacyPaymentField,
     sandbox: providers.sandbox,
-    paymentNotifications: providers.paymentNotifications,
+    paymentNotifications: life.paymentNotifications,
     isReady: async () => !parts.draining?.() && (await answersWithin(parts.sql, READY_CHECK_MS)),
     upstreamState: gateway?.upstreamState,
     graphql,
@@ -181,14 +192,16 @@ export async function composeService(parts: ServiceParts) {
     rosterSync,
     purgeExpired,
     metrics,
-    paymentNotifications: providers.paymentNotifications,
-    expireUnpaid: providers.expireUnpaid,
+    paymentNotifications: life.paymentNotifications,
+    expireUnpaid: life.expireUnpaid,
+    lifecycle: life,
     routing: providers.routing,
     /**
      * Stops the payment timers and closes the providers' pools, and in gateway mode the legacy's
      * connections once the calls under way are done; serve.ts calls it at shutdown.
      */
     closeProviders: async () => {
+      life.stop();
       await providers.close();
       await gateway?.close();
     },

@@ -47,7 +47,7 @@ function scriptedOrders(answers: Record<string, MarkPaidOutcome>) {
       return answer;
     },
     async expireUnpaid() {
-      return [];
+      return 0;
     },
   };
   return { orders, applied };

@@ -24,8 +24,11 @@ export const PENDING_STATUSES = [
 ] as const;
 export type PendingStatus = (typeof PENDING_STATUSES)[number];
 
-/** Where the order's payment stands: open, paid, or left unpaid past its link's expiry. */
-export const PAYMENT_STATUSES = ['pending', 'paid', 'expired'] as const;
+/**
+ * Where the order's payment stands: open, paid, left unpaid (its link expired or voided), or
+ * paid and then refunded (pending until the provider accepts the refund).
+ */
+export const PAYMENT_STATUSES = ['pending', 'paid', 'expired', 'refund_pending', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** How an order's distances and durations were estimated: by road (a routing provider), or the great circle. */

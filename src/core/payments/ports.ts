@@ -41,11 +41,8 @@ export interface PaidAmount {
   /** In the currency's minor unit; null when the provider did not say. */
   amount: number | null;
   currency: string | null;
-}
-
-export interface ExpiredLink {
-  reference: string;
-  linkId: string | null;
+  /** The provider's own id of the payment: what a refund names. */
+  providerPaymentId: string;
 }
 
 export interface OrderPayments {
@@ -57,9 +54,9 @@ export interface OrderPayments {
   markPaid(reference: string, paid: PaidAmount, now: Date): Promise<MarkPaidOutcome>;
   /**
    * Cancels up to `limit` orders still waiting for a payment whose link expired before `before`
-   * (status cancelled, pendingStatus null, payment expired); answers their links, to void them.
+   * (status cancelled, pendingStatus null, payment expired; their links voided); answers how many.
    */
-  expireUnpaid(before: Date, now: Date, limit: number): Promise<ExpiredLink[]>;
+  expireUnpaid(before: Date, limit: number): Promise<number>;
 }
 
 export interface PaymentLinkRequest {
@@ -86,4 +83,16 @@ export interface PaymentProvider {
   createPaymentLink(request: PaymentLinkRequest, signal?: AbortSignal): Promise<PaymentLink>;
   /** Voids a link: never handed out, or no longer payable (expired). Best effort. */
   cancelPaymentLink(reference: string, linkId?: string): Promise<void>;
+}
+
+export interface RefundRequest {
+  /** Our payment reference of the order (the provider's external reference). */
+  reference: string;
+  /** The provider's own id of the payment that paid the order; null when the provider keys payments by our reference. */
+  providerPaymentId: string | null;
+  /** In the currency's minor unit; may be less than the amount paid (a cancellation fee kept). */
+  amount: number;
+  currency: string;
+  /** Same key, same refund: a retry after an unknown outcome never refunds twice. */
+  idempotencyKey: string;
 }

@@ -1,0 +1,53 @@
+import type { OperatorIndex } from '../operators/ports.js';
+import { OfferUnavailableError } from './errors.js';
+import type { DispatchStore, LifecycleStore, OfferOutcome, OfferView } from './ports.js';
+
+export interface DispatchPolicy {
+  radiusMetres: number;
+  offerTimeoutMs: number;
+  /** When no operator can be asked, how soon to look again (one may come free or on duty). */
+  retryMs: number;
+}
+
+export interface DispatchDeps {
+  store: DispatchStore;
+  orders: Pick<LifecycleStore, 'load'>;
+  roster: Pick<OperatorIndex, 'nearest'>;
+  policy: DispatchPolicy;
+  clock: () => Date;
+}
+
+// Enough of the nearest to find one free and not yet asked; the rest wait for the next round.
+const CANDIDATES = 50;
+
+/**
+ * Offers a paid order to operators one at a time, nearest first: each offer waits its timeout,
+ * and a declined or expired one passes to the next nearest not yet asked. The store decides
+ * under the order's lock, so instances dispatching the same order at once make one offer.
+ */
+export function createDispatch(deps: DispatchDeps) {
+  const { store, policy, clock } = deps;
+
+  async function dispatch(orderId: number): Promise<OfferOutcome> {
+    const order = await deps.orders.load(orderId);
+    if (!order || order.step !== 'pending_partner') return { kind: 'not_dispatching' };
+    const now = clock();
+    const candidates = deps.roster.nearest(order.origin, order.serviceCode, policy.radiusMetres, CANDIDATES).map((o) => o.id);
+    const at = (ms: number) => new Date(now.getTime() + ms);
+    return store.offerNext(orderId, candidates, now, at(policy.offerTimeoutMs), at(policy.retryMs));
+  }
+
+  /** The operator turns the offer down: the order goes to the next nearest at once. */
+  async function decline(operatorId: string, orderId: number): Promise<void> {
+    if (!(await store.decline(orderId, operatorId, clock()))) throw new OfferUnavailableError(orderId);
+    await dispatch(orderId);
+  }
+
+  function offersOf(operatorId: string): Promise<OfferView[]> {
+    return store.openOffers(operatorId, clock());
+  }
+
+  return { dispatch, decline, offersOf };
+}
+
+export type Dispatch = ReturnType<typeof createDispatch>;
