@@ -4,7 +4,9 @@ import { createDispatch } from '../core/lifecycle/dispatch.js';
 import { createLifecycle } from '../core/lifecycle/lifecycle.js';
 import { createOrderPayments } from '../core/lifecycle/paying.js';
 import { createTimers } from '../core/lifecycle/timers.js';
+import type { Operator } from '../core/operators/operator.js';
 import type { OperatorIndex } from '../core/operators/ports.js';
+import { createLifeOperations } from '../core/lifecycle/operations.js';
 import { createPaymentExpiry } from '../core/payments/expiry.js';
 import { createPaymentNotifications, type NotificationProvider } from '../core/payments/notifications.js';
 import type { PaymentProvider } from '../core/payments/ports.js';
@@ -33,6 +35,8 @@ export interface LifecycleParts {
   notificationProviders: Record<string, NotificationProvider>;
   observers?: ProviderObservers;
   traceparent?: () => string | null;
+  /** The roster's operators, for the platform's assignments. */
+  findOperator: (id: string) => Promise<Operator | null>;
 }
 
 /**
@@ -91,6 +95,7 @@ export function composeLifecycle(parts: LifecycleParts) {
   return {
     lifecycle,
     dispatch,
+    operations: createLifeOperations({ lifecycle, dispatch, findOperator: parts.findOperator }),
     paymentNotifications,
     expireUnpaid,
     runTimers: timers.runDue,

@@ -136,6 +136,7 @@ export async function composeService(parts: ServiceParts) {
     payments: providers.payments,
     notificationProviders: providers.notificationProviders,
     observers: parts.observers ?? providerObservers(metrics),
+    findOperator: (id) => operatorStore.findById(id),
   });
   const native = createNativeFulfilment(
     Object.assign(

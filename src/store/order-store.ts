@@ -210,6 +210,10 @@ export function createOrderStore(sql: Sql, { findOutcomeWithinMs = 5_000, onBatc
       ]);
       return rows[0] ? fromRow(rows[0]) : null;
     },
+    async findAnyById(id) {
+      const { rows } = await sql.query<OrderRow>('select * from orders where id = $1', [id]);
+      return rows[0] ? fromRow(rows[0]) : null;
+    },
     async findByPaymentReference(reference) {
       // References are UUIDs (see migrations/006): anything else names no order.
       if (!UUID.test(reference)) return null;

@@ -70,6 +70,9 @@ export function inMemoryStore(failure?: Error, keys: KeyTable = new Map()): Orde
     async findById(id, ownerSubject) {
       return rows.find((o) => o.id === id && o.ownerSubject === ownerSubject) ?? null;
     },
+    async findAnyById(id) {
+      return rows.find((o) => o.id === id) ?? null;
+    },
     async findByPaymentReference(reference) {
       return rows.find((o) => o.paymentReference === reference) ?? null;
     },

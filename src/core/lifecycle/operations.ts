@@ -1,0 +1,77 @@
+import { OperatorNotFoundError } from '../errors.js';
+import type { Operator } from '../operators/operator.js';
+import { parseOrderId } from '../orders/order-request.js';
+import type { Actor } from './actors.js';
+import type { Dispatch } from './dispatch.js';
+import { OperatorUnavailableError } from './errors.js';
+import type { Lifecycle, MoveResult } from './lifecycle.js';
+import type { LifeRecord, OfferView } from './ports.js';
+import type { TransitionName } from './transitions.js';
+
+/** The steps an operator reports, as the operators' app names them (CONTRACT §7 `OrderStep`). */
+export const ORDER_STEPS = {
+  partner_going_to_origin: 'set_out',
+  partner_in_origin: 'arrive',
+  partner_going_to_destination: 'tow',
+  finished: 'finish',
+} as const satisfies Record<string, TransitionName>;
+export type OrderStep = keyof typeof ORDER_STEPS;
+
+export interface LifeOperationsDeps {
+  lifecycle: Lifecycle;
+  dispatch: Dispatch;
+  /** The roster's operators, to check the one the platform assigns. */
+  findOperator: (id: string) => Promise<Operator | null>;
+}
+
+/**
+ * What each party may do to an order after its creation, in the parties' own terms: an owner
+ * cancels its own order; an operator answers its offers and reports its progress on its own
+ * order; the platform assigns, pauses, resumes, closes and cancels any order. An order a party
+ * may not touch is, to it, not found.
+ */
+export function createLifeOperations(deps: LifeOperationsDeps) {
+  const { lifecycle, dispatch } = deps;
+  const reasonOf = (reason: string | null | undefined) => (reason?.trim() ? reason.trim().slice(0, 500) : null);
+
+  const owner = (subject: string): Actor => ({ kind: 'owner', id: subject });
+  const operator = (id: string): Actor => ({ kind: 'operator', id });
+  const platform = (subject: string): Actor => ({ kind: 'platform', id: subject });
+
+  return {
+    cancelByOwner: (subject: string, orderId: unknown, reason?: string | null): Promise<MoveResult> =>
+      lifecycle.move(parseOrderId(orderId), 'cancel', owner(subject), {
+        reason: reasonOf(reason),
+        visible: (o) => o.ownerSubject === subject,
+      }),
+
+    acceptOffer: (operatorId: string, orderId: unknown): Promise<MoveResult> =>
+      lifecycle.move(parseOrderId(orderId), 'accept', operator(operatorId)),
+
+    declineOffer: (operatorId: string, orderId: unknown): Promise<void> => dispatch.decline(operatorId, parseOrderId(orderId)),
+
+    advance: (operatorId: string, orderId: unknown, to: OrderStep): Promise<MoveResult> =>
+      lifecycle.move(parseOrderId(orderId), ORDER_STEPS[to], operator(operatorId), {
+        visible: (o: LifeRecord) => o.partnerId === operatorId,
+      }),
+
+    offersOf: (operatorId: string): Promise<OfferView[]> => dispatch.offersOf(operatorId),
+
+    /** The platform hands the order to an operator of its choosing, bypassing offers. */
+    async assign(subject: string, orderId: unknown, operatorId: string, reason?: string | null): Promise<MoveResult> {
+      const id = parseOrderId(orderId);
+      const chosen = await deps.findOperator(operatorId);
+      if (!chosen) throw new OperatorNotFoundError(operatorId);
+      const order = await lifecycle.load(id);
+      if (order && order.partnerId !== operatorId && (!chosen.onDuty || !chosen.services.includes(order.serviceCode))) {
+        throw new OperatorUnavailableError(operatorId);
+      }
+      return lifecycle.move(id, 'assign', platform(subject), { operatorId, reason: reasonOf(reason) });
+    },
+
+    byPlatform: (subject: string, orderId: unknown, change: 'pause' | 'resume' | 'close' | 'cancel', reason?: string | null) =>
+      lifecycle.move(parseOrderId(orderId), change, platform(subject), { reason: reasonOf(reason) }),
+  };
+}
+
+export type LifeOperations = ReturnType<typeof createLifeOperations>;
