@@ -4,6 +4,10 @@ import { createDispatch } from '../core/lifecycle/dispatch.js';
 import { createLifecycle } from '../core/lifecycle/lifecycle.js';
 import { createOrderPayments } from '../core/lifecycle/paying.js';
 import { createTimers } from '../core/lifecycle/timers.js';
+import { createPartnerMoves } from '../core/lifecycle/partner-moves.js';
+import type { LegEstimator } from '../core/estimate/routing.js';
+import type { OnCommitted } from '../core/events/ports.js';
+import { createPartnerMoveStore } from '../store/partner-move-store.js';
 import type { Operator } from '../core/operators/operator.js';
 import type { OperatorIndex } from '../core/operators/ports.js';
 import { createLifeOperations } from '../core/lifecycle/operations.js';
@@ -37,7 +41,14 @@ export interface LifecycleParts {
   traceparent?: () => string | null;
   /** The roster's operators, for the platform's assignments. */
   findOperator: (id: string) => Promise<Operator | null>;
+  /** Estimates an operator's approach as it moves. */
+  legs: LegEstimator;
+  /** Told of every order event once committed (subscriptions, webhooks). */
+  onCommitted?: OnCommitted;
 }
+
+// A moving operator's order changes at most this often; the phone reports more often.
+const PARTNER_MOVE_INTERVAL_MS = 1_000;
 
 /**
  * The order's life after its creation: the state machine over the store, the payment that
@@ -46,8 +57,8 @@ export interface LifecycleParts {
 export function composeLifecycle(parts: LifecycleParts) {
   const { config, sql, log, clock, payments } = parts;
   const problem = (message: string, detail: Record<string, unknown>) => log.warn(detail, message);
-  const store = createLifecycleStore(sql);
-  const refund = createRefunds({ store: createRefundStore(sql), payments: payments as unknown as Refunder, clock, deadlineMs: config.payments.timeoutMs, onProblem: problem });
+  const store = createLifecycleStore(sql, parts.onCommitted);
+  const refund = createRefunds({ store: createRefundStore(sql, parts.onCommitted), payments: payments as unknown as Refunder, clock, deadlineMs: config.payments.timeoutMs, onProblem: problem });
 
   // What follows a change runs at once; should it fail or the process die, the order's timers redo it.
   const soon = (what: string, run: () => Promise<unknown>) => {
@@ -72,6 +83,14 @@ export function composeLifecycle(parts: LifecycleParts) {
     clock,
   });
   const timers = createTimers({ store: createTimerStore(sql), lifecycle, dispatch: dispatch.dispatch, refund, clock, onProblem: problem });
+
+  const partnerMoves = createPartnerMoves({
+    store: createPartnerMoveStore(sql, parts.onCommitted),
+    legs: parts.legs,
+    clock,
+    minIntervalMs: PARTNER_MOVE_INTERVAL_MS,
+    onProblem: problem,
+  });
 
   const orderPayments = createOrderPayments({ lifecycle, store, clock });
   const paymentNotifications = createPaymentNotifications({
@@ -99,7 +118,11 @@ export function composeLifecycle(parts: LifecycleParts) {
     paymentNotifications,
     expireUnpaid,
     runTimers: timers.runDue,
-    stop: () => running.forEach(clearInterval),
+    partnerMoved: partnerMoves.moved,
+    stop: () => {
+      running.forEach(clearInterval);
+      partnerMoves.stop();
+    },
   };
 }
 

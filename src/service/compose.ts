@@ -111,6 +111,8 @@ export async function composeService(parts: ServiceParts) {
     index: roster,
     clock,
     dispatchRadiusMetres: config.policy.dispatchRadiusMetres,
+    // The order an operator is on follows its moves (bound below, once the order's life is composed).
+    onMoved: (id, position) => life.partnerMoved(id, position),
   });
 
   // A create takes milliseconds; a claim still without its order after a minute was left by a
@@ -137,6 +139,7 @@ export async function composeService(parts: ServiceParts) {
     notificationProviders: providers.notificationProviders,
     observers: parts.observers ?? providerObservers(metrics),
     findOperator: (id) => operatorStore.findById(id),
+    legs: providers.fulfilment.legs,
   });
   const native = createNativeFulfilment(
     Object.assign(

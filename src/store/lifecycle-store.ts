@@ -4,6 +4,7 @@ import type { ChangeOutcome, LifecycleStore, LifeRecord, OrderChange } from '../
 import { stateOf, stepOf, type Step } from '../core/lifecycle/steps.js';
 import { UUID } from './binary-arrays.js';
 import { ChangeRefused, inChange, writeEvent } from './order-changes.js';
+import type { OnCommitted } from '../core/events/ports.js';
 import type { Sql } from './sql.js';
 import { clearTimers, setTimers } from './order-timers.js';
 
@@ -63,7 +64,7 @@ const MOVE = `update orders set
     and ($9::text is null or (total_amount = $11 and currency = $12))
   returning version, payment_status`;
 
-export function createLifecycleStore(sql: Sql): LifecycleStore {
+export function createLifecycleStore(sql: Sql, onCommitted: OnCommitted = () => {}): LifecycleStore {
   async function one(where: string, param: unknown): Promise<LifeRecord | null> {
     const { rows } = await sql.query<LifeRow>(`${LOAD} where ${where}`, [param]);
     return rows[0] ? fromRow(rows[0]) : null;
@@ -130,7 +131,11 @@ export function createLifecycleStore(sql: Sql): LifecycleStore {
     load: (orderId) => one('id = $1', orderId),
     // References are UUIDs: anything else names no order here.
     loadByPaymentReference: (reference) => (UUID.test(reference) ? one('payment_reference = $1', reference) : Promise.resolve(null)),
-    change: (c) => inChange<ChangeOutcome, ChangeOutcome>(sql, (tx) => write(tx, c)),
+    async change(c) {
+      const outcome = await inChange<ChangeOutcome, ChangeOutcome>(sql, (tx) => write(tx, c));
+      if (outcome.kind === 'changed') onCommitted([{ orderId: c.orderId, seq: outcome.seq }]);
+      return outcome;
+    },
 
     async unpaidExpiredBefore(before, limit) {
       const { rows } = await sql.query<{ id: string | number }>(
@@ -142,7 +147,7 @@ export function createLifecycleStore(sql: Sql): LifecycleStore {
     },
 
     async refundLatePayment(orderId, paid, at) {
-      return sql.transaction(async (tx) => {
+      const seq = await sql.transaction(async (tx) => {
         const { rows } = await tx.query<{ version: number; status: string }>(
           `update orders set payment_status = 'refund_pending', refund_amount = total_amount, provider_payment_id = $2,
               version = version + 1, updated_at = $3
@@ -151,7 +156,7 @@ export function createLifecycleStore(sql: Sql): LifecycleStore {
           [orderId, paid.providerPaymentId, at.toISOString()],
         );
         const row = rows[0];
-        if (!row) return false;
+        if (!row) return false as const;
         await setTimers(tx, orderId, [{ kind: 'refund', dueAt: at }]);
         await writeEvent(tx, {
           orderId,
@@ -164,8 +169,11 @@ export function createLifecycleStore(sql: Sql): LifecycleStore {
           reason: 'paid after the order was cancelled: refunded in full',
           traceparent: null,
         });
-        return true;
+        return row.version;
       });
+      if (seq === false) return false;
+      onCommitted([{ orderId, seq }]);
+      return true;
     },
   };
 }

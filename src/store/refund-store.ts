@@ -1,9 +1,10 @@
 import { PAYMENT } from '../core/lifecycle/actors.js';
 import type { DueRefund, RefundStore } from '../core/payments/refunds.js';
 import { writeEvent } from './order-changes.js';
+import type { OnCommitted } from '../core/events/ports.js';
 import type { Sql } from './sql.js';
 
-export function createRefundStore(sql: Sql): RefundStore {
+export function createRefundStore(sql: Sql, onCommitted: OnCommitted = () => {}): RefundStore {
   return {
     async due(orderId) {
       const { rows } = await sql.query<{
@@ -28,8 +29,8 @@ export function createRefundStore(sql: Sql): RefundStore {
     },
 
     // Refunded once: only a refund still pending becomes refunded, with its event, and its timer goes.
-    markRefunded: (orderId, at) =>
-      sql.transaction(async (tx) => {
+    async markRefunded(orderId, at) {
+      const seq = await sql.transaction(async (tx) => {
         const { rows } = await tx.query<{ version: number; status: string; pending_status: string | null }>(
           `update orders set payment_status = 'refunded', version = version + 1, updated_at = $2
             where id = $1 and payment_status = 'refund_pending' returning version, status, pending_status`,
@@ -37,7 +38,7 @@ export function createRefundStore(sql: Sql): RefundStore {
         );
         await tx.query(`delete from order_timers where order_id = $1 and kind = 'refund'`, [orderId]);
         const row = rows[0];
-        if (!row) return false;
+        if (!row) return null;
         await writeEvent(tx, {
           orderId,
           seq: row.version,
@@ -49,7 +50,11 @@ export function createRefundStore(sql: Sql): RefundStore {
           reason: null,
           traceparent: null,
         });
-        return true;
-      }),
+        return row.version;
+      });
+      if (seq === null) return false;
+      onCommitted([{ orderId, seq }]);
+      return true;
+    },
   };
 }

@@ -15,6 +15,8 @@ export interface OperatorServiceDeps {
   clock: () => Date;
   /** The radius of operatorsNear when the query names none: the one dispatch uses. */
   dispatchRadiusMetres: number;
+  /** Told of each move once stored: the order the operator is on follows it. */
+  onMoved?: (operatorId: string, position: Operator['position']) => void;
 }
 
 export interface NearbyOperator {
@@ -66,7 +68,9 @@ export function createOperatorService(deps: OperatorServiceDeps) {
 
     async move(input: unknown): Promise<Operator> {
       const { id, position } = parseOperatorMove(input);
-      return write(id, () => deps.store.move(id, position, deps.clock()));
+      const moved = await write(id, () => deps.store.move(id, position, deps.clock()));
+      deps.onMoved?.(moved.id, moved.position);
+      return moved;
     },
 
     async setDuty(input: unknown): Promise<Operator> {
