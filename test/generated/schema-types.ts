@@ -222,12 +222,16 @@ export type PaymentProviderError = Error & {
 
 /** Where the order's payment stands */
 export type PaymentStatus =
-  /** left unpaid past the link's expiry: the order was cancelled */
+  /** left unpaid: the link expired, or the order was cancelled before it was paid */
   | 'EXPIRED'
   /** paid: the order went on to PENDING_PARTNER */
   | 'PAID'
   /** the payment link is open */
-  | 'PENDING';
+  | 'PENDING'
+  /** paid, then cancelled and refunded */
+  | 'REFUNDED'
+  /** paid, then cancelled: the refund is being made (retried until the provider accepts it) */
+  | 'REFUND_PENDING';
 
 export type PendingStatus =
   | 'PARTNER_GOING_TO_DESTINATION'
