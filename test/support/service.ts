@@ -128,6 +128,8 @@ export async function startTestService(options: TestServiceOptions = {}) {
     countOrders: async () => (await sql.query<{ n: number }>('select count(*)::int as n from orders')).rows[0]!.n,
     close: async () => {
       await listener?.close();
+      // The timers and the providers' pools stop before the store they use closes.
+      await service.closeProviders();
       await rateLimit?.close();
       await store.dispose();
     },
