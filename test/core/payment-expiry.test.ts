@@ -22,6 +22,7 @@ function voiding(failFor: string[] = []) {
   const voided: [string, string | undefined][] = [];
   const payments: PaymentProvider = {
     createPaymentLink: async () => ({ url: '' }),
+    refundPayment: async () => {},
     async cancelPaymentLink(reference, linkId) {
       voided.push([reference, linkId]);
       if (failFor.includes(reference)) throw new Error('provider down');
