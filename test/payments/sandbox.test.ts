@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxPayments } from '../../src/payments/sandbox.js';
 import { createSandboxCheckout } from '../../src/payments/sandbox-checkout.js';
-import type { SandboxLink, SandboxLinks, SandboxRefund } from '../../src/payments/sandbox-links.js';
+import type { SandboxLink, SandboxLinks } from '../../src/payments/sandbox-links.js';
 import { createSandboxVerifier, signedSandboxNotification } from '../../src/payments/sandbox-notifications.js';
 import { sendJson, startFakeServer } from '../support/fakes/fake-server.js';
 
@@ -12,19 +12,14 @@ const PAYMENT = '6f1c2d3e-4b5a-4c6d-8e7f-8091a2b3c4d5';
 const headersOf = (record: Record<string, string>) => new Headers(record);
 
 /** Links in memory: every reference is an open link of 10 000 CLP until paid or voided; a paid one takes any refund. */
-function memoryLinks(): SandboxLinks & { states: Map<string, SandboxLink['state']>; refunds: SandboxRefund[] } {
+function memoryLinks(): SandboxLinks & { states: Map<string, SandboxLink['state']> } {
   const states = new Map<string, SandboxLink['state']>();
-  const refunds: SandboxRefund[] = [];
   const link = (reference: string): SandboxLink => ({
     reference, orderId: 1, serviceCode: 1, amount: 10_000, currency: 'CLP', expiresAt: null, state: states.get(reference) ?? 'open', refund: null,
   });
   return {
     states,
-    refunds,
-    async refund(reference, refund) {
-      refunds.push(refund);
-      return states.get(reference) === 'paid' ? 'refunded' : 'not_paid';
-    },
+    refund: async (reference) => (states.get(reference) === 'paid' ? 'refunded' : 'not_paid'),
     find: async (reference) => link(reference),
     async markPaid(reference) {
       if (states.has(reference)) return false;
