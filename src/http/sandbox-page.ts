@@ -21,6 +21,7 @@ const SANDBOX_PAGE_CSP = csp({
 const STATE_TEXT: Record<SandboxLinkState, string> = {
   open: 'Pendiente de pago',
   paid: 'Pagado',
+  refunded: 'Pagado y reembolsado',
   cancelled: 'Enlace anulado: ya no se puede pagar',
   expired: 'Enlace vencido: ya no se puede pagar',
 };
@@ -37,10 +38,16 @@ function decoded(segment: string): string {
   }
 }
 
+const money = (amount: number, currency: string) =>
+  new Intl.NumberFormat('es-CL', { style: 'currency', currency }).format(toMajorUnits(amount, currency));
+
 function page(link: SandboxLink, status = 200): PlainResponse {
-  const amount = new Intl.NumberFormat('es-CL', { style: 'currency', currency: link.currency }).format(
-    toMajorUnits(link.amount, link.currency),
-  );
+  const amount = money(link.amount, link.currency);
+  // What the payer got back: all of it, or less a cancellation fee the service kept.
+  const refund = link.refund
+    ? `<p id="refund" data-amount="${link.refund.amount}">Reembolsado: <strong>${escapeHtml(money(link.refund.amount, link.currency))}</strong> (<time>${link.refund.at.toISOString()}</time>)</p>
+`
+    : '';
   const reference = escapeHtml(link.reference);
   const action = `${SANDBOX_PATH}${encodeURIComponent(link.reference)}`;
   const expiry = link.expiresAt && link.state === 'open' ? `<p>Vence: <time>${link.expiresAt.toISOString()}</time></p>` : '';
@@ -57,7 +64,7 @@ function page(link: SandboxLink, status = 200): PlainResponse {
 <p>Monto: <strong>${escapeHtml(amount)}</strong></p>
 <p>Referencia: <code>${reference}</code></p>
 <p id="state" data-state="${link.state}"><strong>${STATE_TEXT[link.state]}</strong></p>
-${expiry}${buttons}
+${refund}${expiry}${buttons}
 <p>Este es un proveedor de pagos de prueba: no se cobra nada.</p>
 </body></html>`;
   return { status, headers: Object.assign({ 'content-type': 'text/html; charset=utf-8' }, htmlSecurityHeaders(SANDBOX_PAGE_CSP)), body: html };

@@ -36,7 +36,7 @@ export function createMetrics() {
     }),
     payments: new Histogram({
       name: 'orders_payment_provider_duration_seconds',
-      help: 'Calls to the payment provider by provider, operation (create_link, cancel_link, read_payment) and outcome (ok, or the failure: timeout, server_error…)',
+      help: 'Calls to the payment provider by provider, operation (create_link, cancel_link, read_payment, refund) and outcome (ok, or the failure: timeout, server_error…)',
       labelNames: ['provider', 'operation', 'outcome'],
       buckets: LATENCY_BUCKETS,
       registers,

@@ -99,11 +99,16 @@ export function createMercadoPagoNotifications(
     }
     const payment = (answer.body ?? {}) as Record<string, unknown>;
     const status = payment.status;
-    const state = typeof status === 'string' ? STATES[status] : undefined;
-    if (!state) throw new OutboundError(SERVICE, 'malformed', 'yes', `payment status ${String(status)}`, 200);
+    const stated = typeof status === 'string' ? STATES[status] : undefined;
+    if (!stated) throw new OutboundError(SERVICE, 'malformed', 'yes', `payment status ${String(status)}`, 200);
+    // Refunded in part, a payment stays approved; for its order it is undone all the same (the
+    // notification of a refund the service made must not pay anything again).
+    const partly = stated === 'paid' && typeof payment.transaction_amount_refunded === 'number' && payment.transaction_amount_refunded > 0;
+    const state: PaymentState = partly ? 'cancelled' : stated;
+    const providerStatus = partly ? 'partially_refunded' : (status as string);
     const reference = typeof payment.external_reference === 'string' && payment.external_reference ? payment.external_reference : null;
     const currency = typeof payment.currency_id === 'string' ? payment.currency_id : null;
-    return { providerPaymentId, reference, state, providerStatus: status as string, amount: minor(payment.transaction_amount, currency), currency };
+    return { providerPaymentId, reference, state, providerStatus, amount: minor(payment.transaction_amount, currency), currency };
   }
 
   return { verify, readPayment, close: () => client.close() };

@@ -2,6 +2,8 @@ import { LRUCache } from 'lru-cache';
 import type { PaymentLink, PaymentLinkRequest, PaymentProvider } from '../core/payments/ports.js';
 import { toMajorUnits } from '../core/estimate/pricing.js';
 import { createJsonClient, OutboundError } from '../outbound/json-client.js';
+import { MERCADO_PAGO as SERVICE, refused } from './mercado-pago-errors.js';
+import { createMercadoPagoRefunds } from './mercado-pago-refunds.js';
 
 export const MERCADO_PAGO_API_URL = 'https://api.mercadopago.com';
 
@@ -30,13 +32,12 @@ export interface MercadoPagoPayments extends PaymentProvider {
   close(): Promise<void>;
 }
 
-const SERVICE = 'mercado-pago';
-
 /**
  * Mercado Pago Checkout Pro: one preference per order, keyed by our reference
  * (`external_reference`, and the `X-Idempotency-Key`, so a retried creation is the same
  * preference), its `init_point` handed out as the payment link. Voiding a link expires its
- * preference: Checkout Pro has no delete, and an expired preference cannot be paid.
+ * preference: Checkout Pro has no delete, and an expired preference cannot be paid. Refunds go
+ * through the Payments API (see mercado-pago-refunds.ts).
  * https://www.mercadopago.cl/developers/en/reference/preferences/_checkout_preferences/post
  * https://www.mercadopago.cl/developers/en/reference/preferences/_checkout_preferences_id/put
  */
@@ -95,7 +96,9 @@ export function createMercadoPagoPayments(options: MercadoPagoOptions): MercadoP
     return elements.map((e: { id?: unknown }) => e?.id).filter((id): id is string => typeof id === 'string');
   }
 
-  return { createPaymentLink, cancelPaymentLink, close: () => client.close() };
+  const refundPayment = createMercadoPagoRefunds({ client, accessToken: options.accessToken, timeoutMs: options.timeoutMs });
+
+  return { createPaymentLink, cancelPaymentLink, refundPayment, close: () => client.close() };
 }
 
 function preferenceExtras(backUrls: MercadoPagoOptions['backUrls'], expiresAt: Date | undefined, now: Date) {
@@ -122,8 +125,3 @@ function webhooksOnly(notificationUrl: string): string {
 
 // The documentation's dates carry an offset ("2021-05-06T12:00:00.000-04:00"), not a Z.
 const iso = (date: Date) => date.toISOString().replace('Z', '+00:00');
-
-function refused(status: number, body: unknown): OutboundError {
-  const { error, message } = (body ?? {}) as { error?: unknown; message?: unknown };
-  return new OutboundError(SERVICE, 'rejected', 'yes', `answered ${status} ${String(error ?? '')}: ${String(message ?? '')}`, status);
-}

@@ -1,7 +1,7 @@
 import type { PaymentReader } from '../core/payments/events.js';
 import type { PaymentProvider } from '../core/payments/ports.js';
 
-export type PaymentOperation = 'create_link' | 'cancel_link' | 'read_payment';
+export type PaymentOperation = 'create_link' | 'cancel_link' | 'read_payment' | 'refund';
 
 /** Told of every call to a payment provider: which, what, how it ended (`ok`, or the failure's kind), and its time. */
 export type PaymentCallObserver = (provider: string, operation: PaymentOperation, outcome: string, ms: number) => void;
@@ -34,6 +34,8 @@ export function observedPayments<P extends PaymentProvider>(provider: P, name: s
       timed((outcome, ms) => observe(name, 'create_link', outcome, ms), () => provider.createPaymentLink(request, signal)),
     cancelPaymentLink: (reference, linkId) =>
       timed((outcome, ms) => observe(name, 'cancel_link', outcome, ms), () => provider.cancelPaymentLink(reference, linkId)),
+    refundPayment: (request, signal) =>
+      timed((outcome, ms) => observe(name, 'refund', outcome, ms), () => provider.refundPayment(request, signal)),
   };
 }
 

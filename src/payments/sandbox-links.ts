@@ -1,7 +1,7 @@
 import type { ServiceCode } from '../core/orders/order.js';
 
-/** Where a sandbox link stands, as its page shows it. */
-export type SandboxLinkState = 'open' | 'paid' | 'cancelled' | 'expired';
+/** Where a sandbox link stands, as its page shows it: `refunded` is paid, then (partly) refunded. */
+export type SandboxLinkState = 'open' | 'paid' | 'refunded' | 'cancelled' | 'expired';
 
 /** A sandbox payment link: its order's amount and expiry, and what became of it. */
 export interface SandboxLink {
@@ -13,6 +13,8 @@ export interface SandboxLink {
   currency: string;
   expiresAt: Date | null;
   state: SandboxLinkState;
+  /** The refund of a paid link (in the minor unit), once made. */
+  refund: { amount: number; at: Date } | null;
 }
 
 export interface SandboxPayment {
@@ -20,7 +22,29 @@ export interface SandboxPayment {
   reference: string;
   amount: number;
   currency: string;
+  /** How much of it was refunded (minor unit); 0 when none. */
+  refunded: number;
 }
+
+/** A refund asked of the sandbox; see RefundRequest. */
+export interface SandboxRefund {
+  amount: number;
+  currency: string;
+  key: string;
+  /** The payment the caller names; null: whichever paid the link. */
+  paymentId: string | null;
+}
+
+/** What came of a refund: made now, made before with this key, or why it was refused. */
+export type SandboxRefundOutcome =
+  | 'refunded'
+  | 'repeat'
+  | 'not_paid' // no link, or never paid (open, voided, expired)
+  | 'other_payment' // the link was paid by another payment than the one named
+  | 'other_currency'
+  | 'over_paid' // more than was paid
+  | 'refunded_already' // refunded before, under another key
+  | 'key_reused'; // this key refunded another amount
 
 /**
  * The sandbox's links, kept in the store so that its page, Pay and Cancel work on any instance
@@ -35,4 +59,6 @@ export interface SandboxLinks {
   markCancelled(reference: string, now: Date): Promise<boolean>;
   /** A payment made through a sandbox link, read back as a provider's API answers it. */
   payment(paymentId: string): Promise<SandboxPayment | null>;
+  /** Refunds a paid link once: the same key again finds that refund, any other is refused. */
+  refund(reference: string, refund: SandboxRefund, now: Date): Promise<SandboxRefundOutcome>;
 }

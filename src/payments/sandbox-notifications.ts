@@ -50,11 +50,13 @@ export function createSandboxReader(links: SandboxLinks): PaymentReader {
     async readPayment(paymentId): Promise<PaymentReadback> {
       const payment = await links.payment(paymentId);
       if (!payment) return { providerPaymentId: paymentId, reference: null, state: 'failed', providerStatus: 'not_found', amount: null, currency: null };
+      // As a Mercado Pago payment is read: undone once refunded, in full or in part.
+      const refunded = payment.refunded > 0;
       return {
         providerPaymentId: paymentId,
         reference: payment.reference,
-        state: 'paid',
-        providerStatus: 'paid',
+        state: refunded ? 'cancelled' : 'paid',
+        providerStatus: !refunded ? 'paid' : payment.refunded >= payment.amount ? 'refunded' : 'partially_refunded',
         amount: payment.amount,
         currency: payment.currency,
       };

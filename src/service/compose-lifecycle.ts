@@ -14,7 +14,7 @@ import { createLifeOperations } from '../core/lifecycle/operations.js';
 import { createPaymentExpiry } from '../core/payments/expiry.js';
 import { createPaymentNotifications, type NotificationProvider } from '../core/payments/notifications.js';
 import type { PaymentProvider } from '../core/payments/ports.js';
-import { createRefunds, type Refunder } from '../core/payments/refunds.js';
+import { createRefunds } from '../core/payments/refunds.js';
 import { every } from '../every.js';
 import type { ProviderObservers } from '../metrics/provider-observers.js';
 import { createDispatchStore } from '../store/dispatch-store.js';
@@ -58,7 +58,7 @@ export function composeLifecycle(parts: LifecycleParts) {
   const { config, sql, log, clock, payments } = parts;
   const problem = (message: string, detail: Record<string, unknown>) => log.warn(detail, message);
   const store = createLifecycleStore(sql, parts.onCommitted);
-  const refund = createRefunds({ store: createRefundStore(sql, parts.onCommitted), payments: payments as unknown as Refunder, clock, deadlineMs: config.payments.timeoutMs, onProblem: problem });
+  const refund = createRefunds({ store: createRefundStore(sql, parts.onCommitted), payments, clock, deadlineMs: config.payments.timeoutMs, onProblem: problem });
 
   // What follows a change runs at once; should it fail or the process die, the order's timers redo it.
   const soon = (what: string, run: () => Promise<unknown>) => {

@@ -30,6 +30,7 @@ beforeAll(async () => {
         return { url: `https://pay.example/${reference}` };
       },
       async cancelPaymentLink() {},
+      async refundPayment() {},
     },
   });
 });

@@ -6,7 +6,7 @@ import { createOperatorRoster } from '../support/scan-roster.js';
 import type { IdempotencyStore } from '../../src/core/orders/idempotency.js';
 import type { Order, Point } from '../../src/core/orders/order.js';
 import type { OrderStore } from '../../src/core/orders/ports.js';
-import type { PaymentLinkRequest, PaymentProvider } from '../../src/core/payments/ports.js';
+import type { PaymentLinkRequest, PaymentProvider, RefundRequest } from '../../src/core/payments/ports.js';
 import type { OperatorLocator } from '../../src/core/operators/ports.js';
 
 export const NOW = '2026-01-02T03:04:05.678Z';
@@ -79,10 +79,11 @@ export function inMemoryStore(failure?: Error, keys: KeyTable = new Map()): Orde
   };
 }
 
-/** Records every link created and cancelled; the failures make those calls reject. */
-export function recordingPayments(failure?: Error, cancelFailure?: Error) {
+/** Records every link created and cancelled, and every refund asked; the failures make those calls reject. */
+export function recordingPayments(failure?: Error, cancelFailure?: Error, refundFailure?: Error) {
   const created: PaymentLinkRequest[] = [];
   const cancelled: string[] = [];
+  const refunds: RefundRequest[] = [];
   const provider: PaymentProvider = {
     async createPaymentLink(request) {
       created.push(request);
@@ -93,8 +94,12 @@ export function recordingPayments(failure?: Error, cancelFailure?: Error) {
       cancelled.push(reference);
       if (cancelFailure) throw cancelFailure;
     },
+    async refundPayment(request) {
+      refunds.push(request);
+      if (refundFailure) throw refundFailure;
+    },
   };
-  return { provider, created, cancelled };
+  return { provider, created, cancelled, refunds };
 }
 
 /** A real roster that also records the points it was asked about. */

@@ -48,6 +48,7 @@ function linkProvider(behave: (request: PaymentLinkRequest, signal?: AbortSignal
     async cancelPaymentLink(reference, linkId) {
       voided.push([reference, linkId]);
     },
+    async refundPayment() {},
   };
   return { provider, made, voided };
 }

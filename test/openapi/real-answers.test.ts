@@ -28,6 +28,7 @@ function unreliableProvider() {
       return { url: `https://pay.example/${reference}` };
     },
     async cancelPaymentLink() {},
+    async refundPayment() {},
   };
   const holdNext = () => {
     state.hold = new Promise((resolve) => (release = resolve));

@@ -140,6 +140,20 @@ describe('reading a payment back from Mercado Pago', () => {
     expect(payment).toEqual({ providerPaymentId: paymentId, reference, state, providerStatus: status, amount: 42_000, currency: 'CLP' });
   });
 
+  it('when the payment was refunded in part, then it stays approved at Mercado Pago and the order’s view is cancelled', async () => {
+    const links = createMercadoPagoPayments({ accessToken: FAKE_MP_TOKEN, notificationUrl: HOOK, baseUrl: mp.url, timeoutMs: 2_000 });
+    const reference = 'ref-read-partly-refunded';
+    await links.createPaymentLink({ reference, amount: 42_000, currency: 'CLP', description: 'Asistencia en ruta: grúa' });
+    const paymentId = mp.pay(reference);
+    await links.refundPayment({ reference, providerPaymentId: paymentId, amount: 40_000, currency: 'CLP', idempotencyKey: `refund-${reference}` });
+    await links.close();
+
+    const payment = await notifications.readPayment(paymentId);
+
+    expect(mp.payment(paymentId)!.status).toBe('approved');
+    expect(payment).toMatchObject({ state: 'cancelled', providerStatus: 'partially_refunded', amount: 42_000 });
+  });
+
   it('when Mercado Pago does not know the payment, then reading fails as rejected with 404', async () => {
     await expect(notifications.readPayment('999')).rejects.toMatchObject({ kind: 'rejected', status: 404 });
   });

@@ -11,14 +11,15 @@ const NOW = Date.parse('2026-03-01T12:00:00Z');
 const PAYMENT = '6f1c2d3e-4b5a-4c6d-8e7f-8091a2b3c4d5';
 const headersOf = (record: Record<string, string>) => new Headers(record);
 
-/** Links in memory: every reference is an open link of 10 000 CLP until paid or voided. */
+/** Links in memory: every reference is an open link of 10 000 CLP until paid or voided; a paid one takes any refund. */
 function memoryLinks(): SandboxLinks & { states: Map<string, SandboxLink['state']> } {
   const states = new Map<string, SandboxLink['state']>();
   const link = (reference: string): SandboxLink => ({
-    reference, orderId: 1, serviceCode: 1, amount: 10_000, currency: 'CLP', expiresAt: null, state: states.get(reference) ?? 'open',
+    reference, orderId: 1, serviceCode: 1, amount: 10_000, currency: 'CLP', expiresAt: null, state: states.get(reference) ?? 'open', refund: null,
   });
   return {
     states,
+    refund: async (reference) => (states.get(reference) === 'paid' ? 'refunded' : 'not_paid'),
     find: async (reference) => link(reference),
     async markPaid(reference) {
       if (states.has(reference)) return false;

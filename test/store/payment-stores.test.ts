@@ -166,7 +166,7 @@ for (const engine of ENGINES) {
         expect(open).toMatchObject({ orderId: order.id, amount: 38_496, currency: 'CLP', state: 'open', expiresAt: after(30 * 60_000) });
         expect([paid, twice, voided]).toEqual([true, false, false]);
         expect((await links.find(order.paymentReference, AT))!.state).toBe('paid');
-        expect(await links.payment(payment)).toEqual({ paymentId: payment, reference: order.paymentReference, amount: 38_496, currency: 'CLP' });
+        expect(await links.payment(payment)).toEqual({ paymentId: payment, reference: order.paymentReference, amount: 38_496, currency: 'CLP', refunded: 0 });
       });
 
       it('when a link is voided or expired, then it cannot be paid', async () => {

@@ -4,12 +4,13 @@ import { startTcpProxy } from './tcp-proxy.js';
 
 /**
  * The service on PostgreSQL reached through a TCP proxy the test cuts, stalls and restores, with
- * a payment provider that records every link it makes and voids.
+ * a payment provider that records every link it makes and voids, and every refund it is asked.
  */
 export async function startServiceBehindProxy(options: Pick<TestServiceOptions, 'env'> = {}) {
   const proxy = await startTcpProxy(testServer());
   const created: string[] = [];
   const cancelled: string[] = [];
+  const refunded: string[] = [];
   const service = await startTestService({
     env: options.env,
     engine: postgresEngine((url) => {
@@ -24,6 +25,9 @@ export async function startServiceBehindProxy(options: Pick<TestServiceOptions, 
       async cancelPaymentLink(reference) {
         cancelled.push(reference);
       },
+      async refundPayment({ reference }) {
+        refunded.push(reference);
+      },
     },
   });
   return {
@@ -31,6 +35,7 @@ export async function startServiceBehindProxy(options: Pick<TestServiceOptions, 
     service,
     created,
     cancelled,
+    refunded,
     close: async () => {
       await service.close();
       await proxy.close();

@@ -78,13 +78,6 @@ export interface PaymentLink {
   linkId?: string;
 }
 
-export interface PaymentProvider {
-  /** Stops when `signal` aborts (the order's deadline for the provider). */
-  createPaymentLink(request: PaymentLinkRequest, signal?: AbortSignal): Promise<PaymentLink>;
-  /** Voids a link: never handed out, or no longer payable (expired). Best effort. */
-  cancelPaymentLink(reference: string, linkId?: string): Promise<void>;
-}
-
 export interface RefundRequest {
   /** Our payment reference of the order (the provider's external reference). */
   reference: string;
@@ -95,4 +88,13 @@ export interface RefundRequest {
   currency: string;
   /** Same key, same refund: a retry after an unknown outcome never refunds twice. */
   idempotencyKey: string;
+}
+
+export interface PaymentProvider {
+  /** Stops when `signal` aborts (the order's deadline for the provider). */
+  createPaymentLink(request: PaymentLinkRequest, signal?: AbortSignal): Promise<PaymentLink>;
+  /** Voids a link: never handed out, or no longer payable (expired). Best effort. */
+  cancelPaymentLink(reference: string, linkId?: string): Promise<void>;
+  /** Refunds (part of) a paid payment. Resolves once the provider has accepted the refund; rejects when it did not or may not have. Stops when `signal` aborts. */
+  refundPayment(request: RefundRequest, signal?: AbortSignal): Promise<void>;
 }

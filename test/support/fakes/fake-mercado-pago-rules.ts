@@ -1,6 +1,9 @@
-// What the fake Mercado Pago checks in a preference, as the API reference lists its 400
-// errors (https://www.mercadopago.cl/developers/en/reference/preferences/_checkout_preferences/post),
-// and the summary a preference search answers with.
+import type { ServerResponse } from 'node:http';
+import { sendJson } from './fake-server.js';
+
+// What the fake Mercado Pago checks in a preference and in a refund, as the API reference lists
+// their 400 errors (https://www.mercadopago.cl/developers/en/reference/preferences/_checkout_preferences/post),
+// the summary a preference search answers with, and how its refunds misbehave when told to.
 
 /** Why the items would be refused, if they would. */
 export function itemsProblem(items: unknown): string | undefined {
@@ -39,3 +42,39 @@ export const summary = (p: Record<string, any>) => ({
   operation_type: p.operation_type,
   site_id: 'MLC',
 });
+
+/** Mercado Pago's error envelope. */
+export const mpError = (response: ServerResponse, status: number, error: string, message: string, code: string | number = error) =>
+  sendJson(response, status, { message, error, status, cause: [{ code, description: message }] });
+
+/**
+ * How a refund request misbehaves, one rule per request in turn: before the refund is made (it
+ * is not), or after it is made (it is, and its answer is lost: what an idempotency key is for).
+ */
+export type RefundFailure = 'server_error' | 'slow' | 'reset' | 'server_error_after' | 'slow_after' | 'reset_after';
+
+export interface RefundProblem {
+  status: number;
+  error: string;
+  code: number | string;
+  message: string;
+}
+
+/**
+ * Why a refund would be refused, if it would, as the API reference lists its errors
+ * (https://www.mercadopago.cl/developers/en/reference/chargebacks/_payments_id_refunds/post).
+ * `amount` is the body's, in the major unit; absent, the whole payment is refunded.
+ */
+export function refundProblem(key: string, amount: unknown, payment: Record<string, any>): RefundProblem | undefined {
+  const problem = (status: number, error: string, code: number | string, message: string) => ({ status, error, code, message });
+  if (!key) return problem(400, 'bad_request', 4292, 'Header X-Idempotency-Key can\'t be null');
+  if (amount !== undefined && typeof amount !== 'number') return problem(400, 'bad_request', 4041, 'amount attribute must be numeric');
+  if (typeof amount === 'number' && amount <= 0) return problem(400, 'bad_request', 4040, 'amount attribute must be positive');
+  if (payment.status !== 'approved') return problem(400, 'bad_request', 2063, 'The action requested is not valid for the current payment state');
+  const left = payment.transaction_amount - payment.transaction_amount_refunded;
+  // Not in the reference: what more than is left to refund gets here.
+  if (typeof amount === 'number' && (amount > left || (payment.currency_id === 'CLP' && !Number.isInteger(amount)))) {
+    return problem(400, 'bad_request', 'invalid_refund_amount', `amount ${amount} is not refundable: ${left} left`);
+  }
+  return undefined;
+}

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { hold, reset, sendHtml, sendJson, startFakeServer, type RecordedRequest } from './fake-server.js';
-import { datesProblem, itemsProblem, summary } from './fake-mercado-pago-rules.js';
+import { createFakeRefunds } from './fake-mercado-pago-refunds.js';
+import { datesProblem, itemsProblem, mpError, summary } from './fake-mercado-pago-rules.js';
 import { sendNotification, type NotificationOptions } from './fake-mercado-pago-webhook.js';
 
 export type MercadoPagoMode = 'ok' | 'slow' | 'server_error' | 'malformed' | 'reset';
@@ -15,17 +16,13 @@ export const FAKE_MP_TOKEN = 'TEST-fake-access-token';
 export const FAKE_MP_SECRET = 'fake-webhook-secret-signature';
 const COLLECTOR_ID = 202809963;
 
-// Mercado Pago's error envelope.
-const mpError = (response: ServerResponse, status: number, error: string, message: string) =>
-  sendJson(response, status, { message, error, status, cause: [{ code: error, description: message }] });
-
 type Preference = Record<string, any>;
 
 /**
  * The parts of Mercado Pago's API that Checkout Pro uses, on loopback: preferences (created
- * once per X-Idempotency-Key, updated, searched by external_reference) and payments to read
- * back, in the shapes of the recorded examples. Test helpers pay a link and send the
- * notification Mercado Pago would, signed or forged.
+ * once per X-Idempotency-Key, updated, searched by external_reference), payments to read back
+ * and to refund (see fake-mercado-pago-refunds.ts), in the shapes of the recorded examples. Test
+ * helpers pay a link and send the notification Mercado Pago would, signed or forged.
  */
 export async function startFakeMercadoPago(options: { accessToken?: string; secret?: string; now?: () => number } = {}) {
   const token = options.accessToken ?? FAKE_MP_TOKEN;
@@ -34,7 +31,8 @@ export async function startFakeMercadoPago(options: { accessToken?: string; secr
   const state = { mode: 'ok' as MercadoPagoMode, paymentReads: 0, nextPaymentId: 1_320_000_001 };
   const preferences = new Map<string, Preference>();
   const byIdempotencyKey = new Map<string, string>();
-  const payments = new Map<string, Record<string, unknown>>();
+  const payments = new Map<string, Record<string, any>>();
+  const refunds = createFakeRefunds(payments, now);
 
   const server = await startFakeServer((request, response) => {
     if (state.mode === 'slow') return hold(response);
@@ -50,6 +48,7 @@ export async function startFakeMercadoPago(options: { accessToken?: string; secr
     const preferenceId = /^\/checkout\/preferences\/([^/]+)$/.exec(pathname)?.[1];
     const paymentId = /^\/v1\/payments\/(\d+)$/.exec(pathname)?.[1];
     if (request.method === 'POST' && pathname === '/checkout/preferences') return create(request, response);
+    if (refunds.route(request, response, pathname, searchParams)) return;
     if (request.method === 'GET' && pathname === '/checkout/preferences/search') {
       const reference = searchParams.get('external_reference');
       const elements = [...preferences.values()].filter((p) => p.external_reference === reference).map(summary);
@@ -144,6 +143,10 @@ export async function startFakeMercadoPago(options: { accessToken?: string; secr
     setPaymentStatus(id: string, status: PaymentStatus) {
       Object.assign(payments.get(id) ?? {}, { status });
     },
+    /** The payment as Mercado Pago keeps it: its refunds, what was refunded. */
+    payment: (id: string) => payments.get(id),
+    failNextRefunds: refunds.failNext,
+    forgetRefundKeys: refunds.forgetKeys,
     /** Sends the notification Mercado Pago sends for a payment, signed with its secret unless told otherwise. */
     notify: (targetUrl: string, paymentId: string, extra: Partial<NotificationOptions> = {}) =>
       sendNotification(targetUrl, paymentId, Object.assign({ secret, now }, extra)),
