@@ -141,7 +141,9 @@ export function createJsonClient(baseUrl: string, options: JsonClientOptions): J
     return Buffer.concat(chunks).toString('utf8');
   }
 
-  return { request, close: () => pool.close() };
+  // Closed once, however many owners close it (a service's shutdown and its tests' both do).
+  let closed: Promise<void> | undefined;
+  return { request, close: () => (closed ??= pool.close()) };
 }
 
 function parseJson(text: string): unknown {

@@ -27,7 +27,6 @@ export async function startFrontedService(options: TestServiceOptions = {}) {
     forwardTo: front.forwardTo,
     async close() {
       await front.close();
-      await service.closeProviders();
       await closeService();
     },
   });
