@@ -18,6 +18,8 @@ import { fromFetch, toFetchResponse, type PlainRequest, type PlainResponse, type
 import { createPaymentNotificationsRoute, NOTIFICATIONS_PATH } from './payment-notifications-route.js';
 import { answerError, json, refuse } from './responses.js';
 import { createSandboxPage, type SandboxPageDeps } from './sandbox-page.js';
+import { tracedRequests } from './request-span.js';
+import { tracingOn } from '../tracing/tracer.js';
 
 /** What the router hands the GraphQL face: `/graphql` through either dispatcher, and its files. */
 export interface GraphqlRoutes {
@@ -176,7 +178,8 @@ export function createApp(deps: AppDeps) {
     sendNode(res, answer, admission.headers);
   }
 
-  return { fetch, handleNode };
+  // Traced, each request is a span; off, the handlers are these, untouched.
+  return tracingOn() ? tracedRequests({ fetch, handleNode }, deps.graphql.assetsPath) : { fetch, handleNode };
 }
 
 export type App = ReturnType<typeof createApp>;
