@@ -337,6 +337,7 @@ function paymentSettings({ get, number, flag }: Reader): PaymentSettings {
  * The SDK reads the exporter's own variables (protocol, headers, timeouts) itself.
  */
 function tracingSettings({ get, number, flag }: Reader): TracingSettings {
+  const disabled = flag('OTEL_SDK_DISABLED', false);
   const exporters = get('OTEL_TRACES_EXPORTER').toLowerCase().split(',').map((name) => name.trim()).filter(Boolean);
   const unknown = exporters.filter((name) => !(TRACE_EXPORTERS as readonly string[]).includes(name));
   if (unknown.length > 0) throw new ConfigError(`OTEL_TRACES_EXPORTER: ${unknown.join(', ')} unknown; one of ${TRACE_EXPORTERS.join(', ')}`);
@@ -347,7 +348,7 @@ function tracingSettings({ get, number, flag }: Reader): TracingSettings {
   const sampler = get('OTEL_TRACES_SAMPLER').toLowerCase() as SamplerName;
   if (!SAMPLERS.includes(sampler)) throw new ConfigError(`OTEL_TRACES_SAMPLER=${sampler} must be one of ${SAMPLERS.join(', ')}`);
   return {
-    enabled: exporting && !flag('OTEL_SDK_DISABLED', false),
+    enabled: exporting && !disabled,
     serviceName: get('OTEL_SERVICE_NAME'),
     sampler,
     // The argument means something to the ratio samplers alone; the others leave it unread.
