@@ -1,4 +1,4 @@
-import { context, SpanKind, trace, type Attributes, type Context } from '@opentelemetry/api';
+import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span } from '@opentelemetry/api';
 import { inSpan } from '../tracing/tracer.js';
 import type { Sql } from './sql.js';
 
@@ -9,6 +9,16 @@ const FIRST_WORD = /^\s*([a-z]+)/i;
 /** The span's name: the statement's first word (SELECT, INSERT, WITH…), as the conventions ask. */
 const operationOf = (text: string) => FIRST_WORD.exec(text)?.[1]?.toUpperCase() ?? 'SQL';
 
+/**
+ * A failed statement, by its SQLSTATE (or its error's class): the engine's message may quote a
+ * value it refused, and values are never recorded.
+ */
+function failedStatement(span: Span, error: unknown): void {
+  const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown };
+  span.setAttribute('error.type', String(code ?? name ?? 'Error'));
+  span.setStatus({ code: SpanStatusCode.ERROR });
+}
+
 function statementSpan<T>(parent: Context, text: string, run: () => Promise<T>): Promise<T> {
   const operation = operationOf(text);
   const attributes: Attributes = {
@@ -18,7 +28,7 @@ function statementSpan<T>(parent: Context, text: string, run: () => Promise<T>):
     // (phones, names, places) and are never recorded.
     'db.statement': text.length > STATEMENT_CHARS ? `${text.slice(0, STATEMENT_CHARS)}…` : text,
   };
-  return inSpan(operation, { kind: SpanKind.CLIENT, attributes }, parent, run);
+  return inSpan(operation, { kind: SpanKind.CLIENT, attributes }, parent, run, failedStatement);
 }
 
 const TRANSACTION: Attributes = { 'db.system': 'postgresql', 'db.operation': 'TRANSACTION' };
@@ -45,8 +55,9 @@ export function tracedSql<S extends Sql>(sql: S): S {
     transaction: (<T>(fn: (tx: Sql) => Promise<T>) => {
       const parent = within();
       if (!parent) return sql.transaction(fn);
+      // What ends a transaction early may be its caller's refusal, quoting what it refused: told by its kind alone.
       return inSpan('TRANSACTION', { kind: SpanKind.CLIENT, attributes: TRANSACTION }, parent, () =>
-        sql.transaction((tx) => fn(tracedSql(tx))),
+        sql.transaction((tx) => fn(tracedSql(tx))), failedStatement,
       );
     }) as Sql['transaction'],
   });

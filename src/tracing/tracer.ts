@@ -35,15 +35,21 @@ function errorType(error: unknown): string {
 }
 
 /**
- * Runs `fn` in a new span under `parent`, active while it runs: ended when it settles, failed
- * when it throws.
+ * Runs `fn` in a new span under `parent`, active while it runs: ended when it settles, marked by
+ * `failure` (failed, by default) when it throws.
  */
-export async function inSpan<T>(name: string, options: SpanOptions, parent: Context, fn: (span: Span) => Promise<T>): Promise<T> {
+export async function inSpan<T>(
+  name: string,
+  options: SpanOptions,
+  parent: Context,
+  fn: (span: Span) => Promise<T>,
+  failure: (span: Span, error: unknown) => void = failed,
+): Promise<T> {
   const span = getTracer().startSpan(name, options, parent);
   try {
     return await context.with(trace.setSpan(parent, span), fn, undefined, span);
   } catch (error) {
-    failed(span, error);
+    failure(span, error);
     throw error;
   } finally {
     span.end();

@@ -95,6 +95,16 @@ describe.each(['fetch', 'listener'] as const)('a GraphQL order, traced, through 
     expect(JSON.stringify(seen.all.map((span) => span.attributes))).not.toMatch(/987654321/);
   });
 
+  it('when a variable cannot be taken, then the error is recorded by its code, not by the message that quotes the value', async () => {
+    const { body } = await services[via].gql(PLACE_ORDER, { input: { ...input, phoneNumber: 56987654321 } });
+
+    expect(JSON.stringify(body.errors)).toMatch(/987654321/);
+    const { seen } = await requestSpan();
+    const [operation] = seen.named('mutation.PlaceOrder');
+    expect(operation!.events.map((event) => event.attributes?.['exception.message'])).toEqual([expect.any(String)]);
+    expect(JSON.stringify(seen.all.map((span) => [span.attributes, span.events]))).not.toMatch(/987654321/);
+  });
+
   it("when the request carries a traceparent, then the operation and the provider's call are in the caller's trace", async () => {
     const headers = { 'content-type': 'application/json', traceparent: `00-${CALLER_TRACE}-${CALLER_SPAN}-01` };
     await services[via].call('/graphql', { method: 'POST', headers, body: JSON.stringify({ query: PLACE_ORDER, variables: { input } }) });
