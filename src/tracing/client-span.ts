@@ -1,4 +1,5 @@
-import { context, propagation, SpanKind, SpanStatusCode, trace, type Attributes } from '@opentelemetry/api';
+import { context, SpanKind, SpanStatusCode, trace, type Attributes } from '@opentelemetry/api';
+import { addTraceparent } from './traceparent.js';
 import { failed, getTracer } from './tracer.js';
 
 /** How a call ended, as far as its span tells: the answer's status, or the failure's kind. */
@@ -21,7 +22,7 @@ export async function clientSpan<T>(
 ): Promise<T> {
   const parent = context.active();
   const span = getTracer().startSpan(name, { kind: SpanKind.CLIENT, attributes }, parent);
-  propagation.inject(trace.setSpan(parent, span), headers);
+  addTraceparent(headers, trace.setSpan(parent, span));
   try {
     const result = await call();
     const { status, error } = outcome(result);

@@ -1,5 +1,5 @@
 import { context, type Attributes, type Link, type Span } from '@opentelemetry/api';
-import { spanContextOf } from './traceparent.js';
+import { parseTraceparent } from './traceparent.js';
 import { inSpan, tracingOn } from './tracer.js';
 
 /**
@@ -15,7 +15,7 @@ export function linkedSpan<T>(
   attributes?: Attributes,
 ): Promise<T> {
   if (!tracingOn()) return fn(undefined);
-  const linked = traceparent ? spanContextOf(traceparent) : undefined;
+  const linked = parseTraceparent(traceparent);
   const links: Link[] = linked ? [{ context: linked }] : [];
   return inSpan(name, { links, attributes }, context.active(), fn);
 }

@@ -2,6 +2,7 @@ import { context, diag, DiagLogLevel, propagation, trace, type DiagLogger } from
 import type { Sampler, SpanProcessor } from '@opentelemetry/sdk-trace';
 import type { Logger } from 'pino';
 import type { TracingSettings } from './settings.js';
+import { traceparentPropagator } from './traceparent.js';
 import { tracingOn, useTracer } from './tracer.js';
 
 export interface Tracing {
@@ -32,16 +33,12 @@ export async function startTracing(settings: TracingSettings, options: TracingOp
   if (!settings.enabled) return OFF;
   if (tracingOn()) throw new Error('tracing is already started');
   // Loaded only now: the SDK and its exporters take a while to load, for nothing while off.
-  const [{ NodeSDK }, samplers, { W3CTraceContextPropagator }] = await Promise.all([
-    import('@opentelemetry/sdk-node'),
-    import('@opentelemetry/sdk-trace'),
-    import('@opentelemetry/core'),
-  ]);
+  const [{ NodeSDK }, samplers] = await Promise.all([import('@opentelemetry/sdk-node'), import('@opentelemetry/sdk-trace')]);
   if (options.log) diag.setLogger(warningsTo(options.log), DiagLogLevel.WARN);
   const sdk = new NodeSDK({
     serviceName: settings.serviceName,
     sampler: samplerFor(settings, samplers),
-    textMapPropagator: new W3CTraceContextPropagator(),
+    textMapPropagator: traceparentPropagator,
     ...(options.spanProcessors ? { spanProcessors: options.spanProcessors } : {}),
     metricReaders: [],
     logRecordProcessors: [],
