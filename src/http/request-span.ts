@@ -4,6 +4,7 @@ import { SANDBOX_PATH } from '../payments/sandbox.js';
 import { parentFromHeaders } from '../tracing/traceparent.js';
 import { failed, getTracer } from '../tracing/tracer.js';
 import { NOTIFICATIONS_PATH } from './payment-notifications-route.js';
+import { pathOf } from './request-path.js';
 
 // Probes and scrapes, every few seconds: spans that would say nothing of the service's work.
 const UNTRACED = new Set(['/healthz', '/readyz', '/metrics']);
@@ -77,7 +78,3 @@ export function tracedRequests<H extends Handlers>(app: H, assetsPath: string): 
 
   return Object.assign({}, app, { fetch, handleNode });
 }
-
-/** The path of a request's target: the API's own, sent as they are written, without parsing a URL. */
-const pathOf = (target: string): string =>
-  ROUTES.has(target) ? target : new URL(target, 'http://service').pathname;

@@ -18,6 +18,7 @@ import { fromFetch, toFetchResponse, type PlainRequest, type PlainResponse, type
 import { createPaymentNotificationsRoute, NOTIFICATIONS_PATH } from './payment-notifications-route.js';
 import { answerError, json, refuse } from './responses.js';
 import { createSandboxPage, type SandboxPageDeps } from './sandbox-page.js';
+import { pathOf } from './request-path.js';
 import { tracedRequests } from './request-span.js';
 import { tracingOn } from '../tracing/tracer.js';
 
@@ -183,11 +184,3 @@ export function createApp(deps: AppDeps) {
 }
 
 export type App = ReturnType<typeof createApp>;
-
-// The API's own paths, sent as they are written, are routed without parsing a URL.
-const API_PATHS = new Set(['/applications/orders', '/graphql']);
-
-/** The path of a request's target, as the URL parser reads it (dot segments resolved, no query). */
-function pathOf(target: string): string {
-  return API_PATHS.has(target) ? target : new URL(target, 'http://service').pathname;
-}

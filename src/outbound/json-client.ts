@@ -1,6 +1,6 @@
 import { DeadlineError } from '../core/deadline.js';
-import { callAttributes, clientSpan } from '../tracing/client-span.js';
 import { tracingOn } from '../tracing/tracer.js';
+import { tracedRequests } from './traced-requests.js';
 import { Pool } from './undici.js';
 
 /** What went wrong with a call to another service, as far as this side can tell. */
@@ -144,13 +144,7 @@ export function createJsonClient(baseUrl: string, options: JsonClientOptions): J
   }
 
   // Traced, each call is a client span whose traceparent goes with the request.
-  function traced(call: JsonRequest): Promise<JsonResponse> {
-    const headers = { ...call.headers };
-    return clientSpan(`${call.method} ${service}`, callAttributes(service, call.method, url), headers,
-      () => request({ ...call, headers }), (answer) => ({ status: answer.status }));
-  }
-
-  return { request: tracingOn() ? traced : request, close: () => pool.close() };
+  return { request: tracingOn() ? tracedRequests(service, url, request) : request, close: () => pool.close() };
 }
 
 function parseJson(text: string): unknown {

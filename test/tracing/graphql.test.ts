@@ -54,7 +54,7 @@ async function requestSpan() {
     expect(request).toBeDefined();
     expect(more).toEqual([]);
     return { request: request!, seen };
-  });
+  }, { timeout: 10_000 });
 }
 
 describe.each(['fetch', 'listener'] as const)('a GraphQL order, traced, through the %s', (via) => {
