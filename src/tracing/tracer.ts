@@ -21,10 +21,10 @@ export function useTracer(on: boolean): void {
 }
 
 /** Marks a span failed by `error`, which it records. */
-export function failed(span: Span, error: unknown, type?: string): void {
+export function failed(span: Span, error: unknown): void {
   const exception = error instanceof Error ? error : new Error(String(error));
   span.recordException(exception);
-  span.setAttribute('error.type', type ?? errorType(error));
+  span.setAttribute('error.type', errorType(error));
   span.setStatus({ code: SpanStatusCode.ERROR, message: exception.message });
 }
 
