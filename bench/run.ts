@@ -12,7 +12,7 @@ import { printRouting, routingSection } from './routing.js';
 import { printScaling, scaling } from './scaling.js';
 import { scenarios, type Step } from './scenarios.js';
 import { buildService } from './service.js';
-import { readSettings, runs } from './settings.js';
+import { readSettings, runs, tracingSample } from './settings.js';
 import { startupOnExistingStoreMs } from './startup.js';
 import { printTargets, targets } from './targets.js';
 
@@ -25,6 +25,8 @@ async function main() {
     `${settings.warmupSeconds} s warm-up, ${settings.seconds} s measured per scenario` +
     `${settings.only ? `; only ${settings.only.join(', ')}` : ''}`);
   console.log(`the services' data dirs: under ${describeDataDisk(disk)}`);
+  const sample = tracingSample();
+  if (sample !== null) console.log(`the services traced: ${sample * 100} % of traces kept, sent to a local OTLP collector`);
   if (settings.baseline && runs(settings, 'headline')) console.log(`baseline: ${settings.baseline.ref}, ${settings.baseline.label}`);
   console.log();
 

@@ -4,6 +4,8 @@
 //   BENCH_BASELINE_REF, BENCH_BASELINE_LABEL,
 //   BENCH_BASELINE_COST_PERCENT                               another build to compare with ("none": no build)
 //   BENCH_DATA_DIR                                            where the services' data dirs go (bench/data-disk.ts)
+//   TRACING_SAMPLE=0.1                                        the services traced, that share of traces kept,
+//                                                             sent to a local OTLP collector (bench/otlp-collector.ts)
 // A check of the bench itself, not a measurement:
 //   BENCH_SECONDS=2 BENCH_WARMUP_SECONDS=1 BENCH_BASELINE_REF=none BENCH_ONLY=headline npm run bench
 
@@ -45,6 +47,15 @@ export function readSettings(env = process.env): Settings {
     baseline: readBaseline(env),
     only: readSections(env.BENCH_ONLY),
   };
+}
+
+/** TRACING_SAMPLE: the share of traces the services keep, traced; null (the default) for no tracing. */
+export function tracingSample(env = process.env): number | null {
+  const text = env.TRACING_SAMPLE?.trim();
+  if (!text) return null;
+  const value = Number(text);
+  if (!(value >= 0 && value <= 1)) throw new Error(`TRACING_SAMPLE=${text} is not a share between 0 and 1`);
+  return value;
 }
 
 export function runs(settings: Settings, section: Section): boolean {

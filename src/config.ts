@@ -6,6 +6,7 @@ import type { PaymentSettings } from './payments/payment-stack.js';
 import { SANDBOX_MODES, type SandboxMode } from './payments/sandbox.js';
 import type { RoutingProviderName, RoutingSettings } from './routing/routing-stack.js';
 import { EMBEDDED_DURABILITIES, type EmbeddedDurability } from './store/pglite/durability.js';
+import { SAMPLERS, TRACE_EXPORTERS, type SamplerName, type TracingSettings } from './tracing/settings.js';
 
 // Every setting the service reads, with its environment variable, default and one line of docs.
 // Nothing else in the code reads process.env; docs/configuration.md lists exactly these keys.
@@ -81,6 +82,14 @@ export const SETTINGS = {
   MERCADO_PAGO_API_URL: { default: 'https://api.mercadopago.com', doc: "where Mercado Pago's API is reached" },
   MERCADO_PAGO_TEST_CHECKOUT: { default: 'false', doc: '`true`: hand out the preference\'s `sandbox_init_point` instead of its `init_point`' },
   MERCADO_PAGO_BACK_URL: { default: '', doc: "where the payer's browser returns after paying (Checkout Pro `back_urls`); none when unset" },
+  // Tracing (OpenTelemetry): off unless an exporter is named or an OTLP endpoint given.
+  OTEL_SDK_DISABLED: { default: 'false', doc: '`true` turns tracing off, whatever else is set' },
+  OTEL_TRACES_EXPORTER: { default: '', doc: 'where spans go: `otlp`, `zipkin`, `console` (comma-separated), or `none`; naming one turns tracing on' },
+  OTEL_EXPORTER_OTLP_ENDPOINT: { default: '', doc: 'base URL of an OTLP collector (`/v1/traces` is appended for HTTP); setting it turns tracing on' },
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: { default: '', doc: "the OTLP collector's URL for traces, used as it is; setting it turns tracing on" },
+  OTEL_TRACES_SAMPLER: { default: 'parentbased_always_on', doc: 'which traces are kept: `always_on`, `always_off`, `traceidratio`, or `parentbased_` before one of them' },
+  OTEL_TRACES_SAMPLER_ARG: { default: '1', doc: 'the share of new traces kept by the `traceidratio` samplers, 0 to 1' },
+  OTEL_SERVICE_NAME: { default: 'roadside-order-service', doc: "the spans' `service.name`" },
 } as const satisfies Record<string, { default: string; doc: string }>;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -125,6 +134,7 @@ export interface Config {
   seedDemoOperators: boolean;
   routing: RoutingSettings & { deadlineMs: number };
   payments: PaymentSettings;
+  tracing: TracingSettings;
 }
 
 export interface UpstreamConfig {
@@ -262,6 +272,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemoOperators: get('SEED_DEMO_OPERATORS') !== 'false',
     routing: routingSettings({ get, number, flag }),
     payments: paymentSettings({ get, number, flag }),
+    tracing: tracingSettings({ get, number, flag }),
   };
 }
 
@@ -338,6 +349,30 @@ function paymentSettings({ get, number, flag }: Reader): PaymentSettings {
             backUrl: backUrl ? httpUrl('MERCADO_PAGO_BACK_URL', backUrl) : null,
           }
         : null,
+  };
+}
+
+/**
+ * Tracing is on once spans have somewhere to go: an exporter named, or an OTLP endpoint given.
+ * The SDK reads the exporter's own variables (protocol, headers, timeouts) itself.
+ */
+function tracingSettings({ get, number, flag }: Reader): TracingSettings {
+  const disabled = flag('OTEL_SDK_DISABLED', false);
+  const exporters = get('OTEL_TRACES_EXPORTER').toLowerCase().split(',').map((name) => name.trim()).filter(Boolean);
+  const unknown = exporters.filter((name) => !(TRACE_EXPORTERS as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new ConfigError(`OTEL_TRACES_EXPORTER: ${unknown.join(', ')} unknown; one of ${TRACE_EXPORTERS.join(', ')}`);
+  if (exporters.includes('none') && exporters.length > 1) throw new ConfigError('OTEL_TRACES_EXPORTER: none goes alone');
+  const endpoint = httpUrl('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', get('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT')) ||
+    httpUrl('OTEL_EXPORTER_OTLP_ENDPOINT', get('OTEL_EXPORTER_OTLP_ENDPOINT'));
+  const exporting = exporters.length > 0 ? !exporters.includes('none') : endpoint !== '';
+  const sampler = get('OTEL_TRACES_SAMPLER').toLowerCase() as SamplerName;
+  if (!SAMPLERS.includes(sampler)) throw new ConfigError(`OTEL_TRACES_SAMPLER=${sampler} must be one of ${SAMPLERS.join(', ')}`);
+  return {
+    enabled: exporting && !disabled,
+    serviceName: get('OTEL_SERVICE_NAME'),
+    sampler,
+    // The argument means something to the ratio samplers alone; the others leave it unread.
+    ratio: sampler.endsWith('traceidratio') ? number('OTEL_TRACES_SAMPLER_ARG', { min: 0, max: 1 }) : 1,
   };
 }
 

@@ -24,6 +24,8 @@ export interface YogaDeps extends ContextDeps {
   posture: GraphqlPosture;
   /** Pre-filled in GraphiQL's headers; development only. */
   graphiqlToken?: string;
+  /** The operation's span (see tracing.ts), when tracing is on. */
+  tracing?: Plugin;
 }
 
 const noIntrospection: Plugin = {
@@ -35,11 +37,13 @@ const noIntrospection: Plugin = {
  * POST path runs too (see fast-post.ts); a plugin with request hooks would be skipped there, and
  * a test fails when one is added.
  */
-export const graphqlPlugins = (posture: GraphqlPosture, log: Logger): Plugin[] => [
+export const graphqlPlugins = (posture: GraphqlPosture, log: Logger, tracing?: Plugin): Plugin[] => [
   noteOperations,
   ...operationLimits(posture, log),
   ...(posture.introspection ? [] : [noIntrospection]),
   compiledExecution(log),
+  // Last: it runs the execution it is given (compiled or not) within the operation's span.
+  ...(tracing ? [tracing] : []),
 ];
 
 /** yoga over the schema: context, masking, limits, GraphiQL. CORS is the router's, for both faces. */
@@ -68,7 +72,7 @@ export function yogaOptions(deps: YogaDeps): YogaServerOptions<object, ResolverC
       },
     },
     context: createContext(deps),
-    plugins: graphqlPlugins(posture, log),
+    plugins: graphqlPlugins(posture, log, deps.tracing),
   };
 }
 

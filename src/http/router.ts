@@ -18,6 +18,9 @@ import { fromFetch, toFetchResponse, type PlainRequest, type PlainResponse, type
 import { createPaymentNotificationsRoute, NOTIFICATIONS_PATH } from './payment-notifications-route.js';
 import { answerError, json, refuse } from './responses.js';
 import { createSandboxPage, type SandboxPageDeps } from './sandbox-page.js';
+import { pathOf } from './request-path.js';
+import { tracedRequests } from './request-span.js';
+import { tracingOn } from '../tracing/tracer.js';
 
 /** What the router hands the GraphQL face: `/graphql` through either dispatcher, and its files. */
 export interface GraphqlRoutes {
@@ -176,15 +179,8 @@ export function createApp(deps: AppDeps) {
     sendNode(res, answer, admission.headers);
   }
 
-  return { fetch, handleNode };
+  // Traced, each request is a span; off, the handlers are these, untouched.
+  return tracingOn() ? tracedRequests({ fetch, handleNode }, deps.graphql.assetsPath) : { fetch, handleNode };
 }
 
 export type App = ReturnType<typeof createApp>;
-
-// The API's own paths, sent as they are written, are routed without parsing a URL.
-const API_PATHS = new Set(['/applications/orders', '/graphql']);
-
-/** The path of a request's target, as the URL parser reads it (dot segments resolved, no query). */
-function pathOf(target: string): string {
-  return API_PATHS.has(target) ? target : new URL(target, 'http://service').pathname;
-}

@@ -1,4 +1,6 @@
 import { DeadlineError } from '../core/deadline.js';
+import { tracingOn } from '../tracing/tracer.js';
+import { tracedRequests } from './traced-requests.js';
 import { Pool } from './undici.js';
 
 /** What went wrong with a call to another service, as far as this side can tell. */
@@ -143,7 +145,8 @@ export function createJsonClient(baseUrl: string, options: JsonClientOptions): J
 
   // Closed once, however many owners close it (a service's shutdown and its tests' both do).
   let closed: Promise<void> | undefined;
-  return { request, close: () => (closed ??= pool.close()) };
+  // Traced, each call is a client span whose traceparent goes with the request.
+  return { request: tracingOn() ? tracedRequests(service, url, request) : request, close: () => (closed ??= pool.close()) };
 }
 
 function parseJson(text: string): unknown {

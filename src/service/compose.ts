@@ -22,6 +22,9 @@ import { createIdempotencyStore } from '../store/idempotency-store.js';
 import { createOrderStore } from '../store/order-store.js';
 import { createRosterChangeLog } from '../store/roster-changes.js';
 import { createGatewayParts, type GatewayPartsDeps } from './gateway-parts.js';
+import { operationTracing } from '../graphql/tracing.js';
+import { tracedSql } from '../store/traced-sql.js';
+import { tracingOn } from '../tracing/tracer.js';
 import { seedDemoOperators } from './seed-demo-operators.js';
 import type { Sql } from '../store/sql.js';
 import { composeProviders } from './compose-providers.js';
@@ -69,7 +72,8 @@ export async function composeService(parts: ServiceParts) {
   const metrics = parts.metrics ?? createMetrics();
   // In a worker of WORKERS > 1, this also offers the registry to the primary's sum, whichever port serves it.
   const metricsSource = metricsSourceFor(metrics.registry);
-  const sql = observedSql(parts.sql, metrics);
+  // Traced (see startTracing), each statement of a request is a span too.
+  const sql = tracingOn() ? tracedSql(observedSql(parts.sql, metrics)) : observedSql(parts.sql, metrics);
   const batches = (writer: string) => (size: number) => metrics.batches.observe({ writer }, size);
   const applied = await migrate(sql);
   if (applied.length) log.info({ applied }, 'migrations applied');
@@ -165,6 +169,7 @@ export async function composeService(parts: ServiceParts) {
     posture: config.graphql,
     graphiqlToken: parts.graphiqlToken,
     graphiql: config.graphql.graphiql ? await loadGraphiqlAssets() : null,
+    tracing: tracingOn() ? await operationTracing() : undefined,
   });
   const app = createApp({
     orders,

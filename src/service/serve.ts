@@ -9,6 +9,7 @@ import { createRateLimit } from './rate-limiter.js';
 import { every } from '../every.js';
 import type { Config } from '../config.js';
 import type { Sql } from '../store/sql.js';
+import { startTracing } from '../tracing/start.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -30,10 +31,14 @@ export function announce(port: number, token: string | undefined): void {
 }
 
 /**
- * One server process: takes the store being opened, wires the service, listens, and on SIGTERM or SIGINT
- * stops taking connections, lets the requests in flight finish, and closes the store.
+ * One server process: starts tracing when configured, takes the store being opened, wires the
+ * service, listens, and on SIGTERM or SIGINT stops taking connections, lets the requests in
+ * flight finish, closes the store, and sends the spans still queued.
  */
 export async function serve(config: Config, log: Logger, opening: Promise<Sql>, { quiet = false } = {}): Promise<void> {
+  // Before the service is made: its parts choose their traced form as they are made.
+  const tracing = await startTracing(config.tracing, { log });
+  if (config.tracing.enabled) log.info({ sampler: config.tracing.sampler, ratio: config.tracing.ratio }, 'tracing on');
   const { secret } = resolveAuth(config);
   const sql = await opening;
   const graphiqlToken = await developmentToken(config);
@@ -86,6 +91,8 @@ export async function serve(config: Config, log: Logger, opening: Promise<Sql>, 
     await rateLimit?.close();
     await closeProviders();
     await sql.close();
+    // The last spans, those of the requests that just finished, are sent before the exit.
+    await tracing.shutdown();
     log.info('stopped');
     process.exit(0);
   };

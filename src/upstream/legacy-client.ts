@@ -4,8 +4,10 @@ import type { OrderRequest } from '../core/orders/order-request.js';
 import { createBreaker, DEFAULT_BREAKER, type BreakerSettings, type BreakerState } from './breaker.js';
 import type { Credentials, LegacyOutcome } from '../core/gateway/legacy-outcome.js';
 import { legacyRequestBody } from './legacy-request.js';
-import { postOnce } from './post-once.js';
+import { postOnce, type Exchange, type PostRequest } from './post-once.js';
 import { readAnswer } from './read-answer.js';
+import { tracedPost } from './traced-post.js';
+import { tracingOn } from '../tracing/tracer.js';
 
 export interface LegacyClientOptions {
   /** ORDERS_UPSTREAM_URL: the legacy's base URL; orders are posted to `{base}/applications/orders`. */
@@ -59,6 +61,9 @@ export function createLegacyClient(options: LegacyClientOptions) {
     },
     options.onBreakerChange,
   );
+  const post: (request: PostRequest) => Promise<Exchange> = tracingOn()
+    ? tracedPost(base, (request) => postOnce(pool, request))
+    : (request) => postOnce(pool, request);
 
   /**
    * Asks the legacy for an order, once. `callerAuthorization` is the caller's Authorization
@@ -71,7 +76,7 @@ export function createLegacyClient(options: LegacyClientOptions) {
     if (authorization) headers.authorization = authorization;
     const body = JSON.stringify(legacyRequestBody(request));
     return breaker.run(async () =>
-      readAnswer(await postOnce(pool, { path, headers, body, timeoutMs, maxResponseBytes }), credentials, paymentField),
+      readAnswer(await post({ path, headers, body, timeoutMs, maxResponseBytes }), credentials, paymentField),
     );
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSettings, runs } from '../../bench/settings.js';
+import { readSettings, runs, tracingSample } from '../../bench/settings.js';
 
 describe('readSettings', () => {
   it('when nothing is set, then a whole run compares with the default baseline under its own label and bound', () => {
@@ -46,5 +46,12 @@ describe('readSettings', () => {
   it('when a quick check shortens the load, then the seconds are taken; when they are not whole, then refused', () => {
     expect(readSettings({ BENCH_SECONDS: '2', BENCH_WARMUP_SECONDS: '1' })).toMatchObject({ seconds: 2, warmupSeconds: 1 });
     expect(() => readSettings({ BENCH_SECONDS: '0.5' })).toThrow(/BENCH_SECONDS/);
+  });
+
+  it('when TRACING_SAMPLE is a share, then the services are traced at it; unset, not at all; else the run is refused', () => {
+    expect(tracingSample({})).toBeNull();
+    expect(tracingSample({ TRACING_SAMPLE: '0.1' })).toBe(0.1);
+    expect(() => tracingSample({ TRACING_SAMPLE: '10%' })).toThrow('TRACING_SAMPLE');
+    expect(() => tracingSample({ TRACING_SAMPLE: '2' })).toThrow('TRACING_SAMPLE');
   });
 });

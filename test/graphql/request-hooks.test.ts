@@ -1,6 +1,7 @@
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { describe, expect, it } from 'vitest';
 import { createTokenVerifier } from '../../src/auth/verify-token.js';
+import { operationTracing } from '../../src/graphql/tracing.js';
 import { yogaOptions, type GraphqlPosture } from '../../src/graphql/yoga.js';
 import { createLogger } from '../../src/logger.js';
 import { SECRET } from '../support/service.js';
@@ -8,13 +9,14 @@ import { SECRET } from '../support/service.js';
 // The hooks yoga runs around an operation, which the fast POST path does not run (fast-post.ts).
 const REQUEST_HOOKS = ['onRequest', 'onRequestParse', 'onParams', 'onResultProcess', 'onResponse'] as const;
 
-const optionsFor = (posture: GraphqlPosture) =>
+const optionsFor = (posture: GraphqlPosture, tracing?: Plugin) =>
   yogaOptions({
     authenticate: createTokenVerifier({ secret: SECRET }),
     services: {} as never,
     log: createLogger('silent'),
     maxBodyBytes: 16_384,
     posture,
+    tracing,
   });
 
 /** How many of yoga's plugins, once every plugin has added its own, have each request hook. */
@@ -33,6 +35,11 @@ describe('the plugins the fast POST path relies on', () => {
     // A plugin registered with such a hook needs its case in src/graphql/fast-post.ts, or those
     // requests handed to yoga: until then, it would miss every usual GraphQL POST.
     expect(requestHooks(optionsFor(posture).plugins, posture)).toEqual(requestHooks([], posture));
+  });
+
+  it('with tracing on, its operation plugin adds no request hook either', async () => {
+    const posture = { introspection: false, graphiql: false, suggestions: false };
+    expect(requestHooks(optionsFor(posture, await operationTracing()).plugins, posture)).toEqual(requestHooks([], posture));
   });
 
   it('a plugin with a request hook is seen, so the check above can fail', () => {
