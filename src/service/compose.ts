@@ -25,6 +25,7 @@ import { createGatewayParts, type GatewayPartsDeps } from './gateway-parts.js';
 import { operationTracing } from '../graphql/tracing.js';
 import { tracedSql } from '../store/traced-sql.js';
 import { tracingOn } from '../tracing/tracer.js';
+import { currentTraceparent } from '../tracing/traceparent.js';
 import { seedDemoOperators } from './seed-demo-operators.js';
 import type { Sql } from '../store/sql.js';
 import { composeProviders } from './compose-providers.js';
@@ -144,6 +145,8 @@ export async function composeService(parts: ServiceParts) {
     observers: parts.observers ?? providerObservers(metrics),
     findOperator: (id) => operatorStore.findById(id),
     legs: providers.fulfilment.legs,
+    // Each change keeps the trace of the request that made it, for the spans of what it causes.
+    traceparent: tracingOn() ? currentTraceparent : undefined,
   });
   const native = createNativeFulfilment(
     Object.assign(
