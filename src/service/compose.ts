@@ -25,6 +25,7 @@ import { createGatewayParts, type GatewayPartsDeps } from './gateway-parts.js';
 import { seedDemoOperators } from './seed-demo-operators.js';
 import type { Sql } from '../store/sql.js';
 import { composeProviders } from './compose-providers.js';
+import { composeWebhooks, type WebhookParts } from './compose-webhooks.js';
 import type { ProviderObservers } from '../metrics/provider-observers.js';
 
 // A write to the roster commits within a second or two of taking its change number; one still
@@ -59,6 +60,8 @@ export interface ServiceParts {
   observers?: ProviderObservers;
   /** Gateway mode: what a metrics registry counts of the legacy calls (see GatewayObserver). */
   gatewayObserver?: GatewayPartsDeps['observe'];
+  /** Replaces the webhooks' DNS resolver, circuit breakers or jitter (tests). */
+  webhooks?: Pick<WebhookParts, 'resolver' | 'breaker' | 'random'>;
 }
 
 /** Migrates and seeds the store, loads the roster and wires the core to its adapters and edges. */
@@ -126,10 +129,11 @@ export async function composeService(parts: ServiceParts) {
     payments: parts.payments,
     observers: parts.observers ?? providerObservers(metrics),
   });
+  const orderStore = createOrderStore(sql, { findOutcomeWithinMs: config.timeouts.storeMs, onBatch: batches('orders') });
   const native = createNativeFulfilment(
     Object.assign(
       {
-        orders: createOrderStore(sql, { findOutcomeWithinMs: config.timeouts.storeMs, onBatch: batches('orders') }),
+        orders: orderStore,
         operators: roster,
         policy: config.policy,
         clock,
@@ -140,11 +144,13 @@ export async function composeService(parts: ServiceParts) {
   );
   const orders = observedOrders(createOrderService({ fulfilment: gateway?.fulfilment ?? native, idempotency, clock }), metrics);
 
+  const webhooks = composeWebhooks(Object.assign({ config, sql, log, clock, metrics, orders: orderStore }, parts.webhooks));
+
   // In gateway mode without a token of its own, callers carry their Authorization to the legacy.
   const authenticate = gateway?.authenticate ?? verify;
   const graphql = createGraphqlFace({
     authenticate,
-    services: { orders, operators },
+    services: { orders, operators, webhooks: webhooks.endpoints },
     log,
     maxBodyBytes: config.maxBodyBytes,
     posture: config.graphql,
@@ -184,12 +190,14 @@ export async function composeService(parts: ServiceParts) {
     paymentNotifications: providers.paymentNotifications,
     expireUnpaid: providers.expireUnpaid,
     routing: providers.routing,
+    webhooks,
     /**
-     * Stops the payment timers and closes the providers' pools, and in gateway mode the legacy's
-     * connections once the calls under way are done; serve.ts calls it at shutdown.
+     * Stops the payment timers and the webhooks' worker and closes the providers' pools, and in
+     * gateway mode the legacy's connections once the calls under way are done; serve.ts calls
+     * it at shutdown.
      */
     closeProviders: async () => {
-      await providers.close();
+      await Promise.all([providers.close(), webhooks.close()]);
       await gateway?.close();
     },
   };

@@ -56,7 +56,7 @@ async function listen(app: App, sql: Sql, config: Config) {
   };
 }
 
-export interface TestServiceOptions extends Partial<Pick<ServiceParts, 'payments' | 'clock' | 'graphiqlToken'>> {
+export interface TestServiceOptions extends Partial<Pick<ServiceParts, 'payments' | 'clock' | 'graphiqlToken' | 'webhooks'>> {
   /** Serve through the production listener on a port of its own (always so with TEST_VIA=listener). */
   listen?: boolean;
   env?: Record<string, string>;
@@ -128,6 +128,7 @@ export async function startTestService(options: TestServiceOptions = {}) {
     countOrders: async () => (await sql.query<{ n: number }>('select count(*)::int as n from orders')).rows[0]!.n,
     close: async () => {
       await listener?.close();
+      await service.webhooks.close();
       await rateLimit?.close();
       await store.dispose();
     },
