@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { Webhook } from 'standardwebhooks';
+import type { AddressResolver } from '../../src/core/webhooks/ports.js';
 import type { Sql } from '../../src/store/sql.js';
+import { dnsResolver } from '../../src/webhooks/dns-resolver.js';
 import type { RecordedRequest } from '../support/fakes/fake-server.js';
 import { restBody, signTestToken, startTestService, type TestService, type TestServiceOptions } from '../support/service.js';
 
@@ -41,6 +43,11 @@ export function startHooksService(options: TestServiceOptions = {}) {
       webhooks: Object.assign({ random: () => 0, breaker: NO_BREAKER }, options.webhooks),
     }),
   );
+}
+
+/** A DNS of names the test sets (and changes), before the system's. */
+export function fakeResolver(names: Record<string, string[]>): AddressResolver {
+  return { lookup: (host, deadlineMs) => (Object.hasOwn(names, host) ? Promise.resolve(names[host]!) : dnsResolver.lookup(host, deadlineMs)) };
 }
 
 /** A GraphQL answer's data; any top-level error fails the test. */

@@ -10,8 +10,8 @@ import ipaddr from 'ipaddr.js';
 export function refusedAddress(address: string): string | null {
   if (!ipaddr.isValid(address)) return 'not an IP address';
   const parsed = ipaddr.process(address);
-  // ::/8 holds the unspecified and loopback addresses, the IPv4-mapped and the deprecated
-  // IPv4-compatible ones, and nothing public.
+  // ::/8 holds the unspecified and loopback addresses, the IPv4-mapped, the deprecated
+  // IPv4-compatible and NAT64's (64:ff9b::/96), and nothing public.
   if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).parts[0]! < 0x100) return 'reserved';
   const range = parsed.range();
   // Everything that is not plain public unicast: loopback, private, link-local, unique-local,
