@@ -6,20 +6,31 @@ import type { Sql } from './sql.js';
 // and a lease of its own set. `skip locked`: instances claiming at once take different rows. A
 // delivery waits while an earlier event of its order is pending for the same endpoint (claimed
 // elsewhere and in flight, or waiting for its retry), so that each endpoint gets an order's
-// events in their order.
+// events in their order. No more are taken for an endpoint than this instance has room for
+// ($5, less the tries in flight given by $4 and $6).
 const CLAIM = `with due as (
-    select d.id from webhook_deliveries d
+    select d.id, d.next_attempt_at,
+      row_number() over (partition by d.endpoint_id order by d.next_attempt_at, d.id) as nth,
+      $5::int - coalesce(busy.tries, 0) as room
+    from webhook_deliveries d
     join webhook_endpoints ep on ep.id = d.endpoint_id and ep.deleted_at is null
+    left join unnest($4::bigint[], $6::int[]) as busy(endpoint_id, tries) on busy.endpoint_id = d.endpoint_id
     where d.status = 'pending' and d.next_attempt_at <= $1
       and not exists (
         select 1 from webhook_deliveries e
-        where e.endpoint_id = d.endpoint_id and e.order_id = d.order_id and e.status = 'pending' and e.event_id < d.event_id)
-    order by d.next_attempt_at, d.id
+        where e.endpoint_id = d.endpoint_id and e.order_id = d.order_id and e.status = 'pending' and e.event_id < d.event_id)),
+  taken as (
+    select d.id from webhook_deliveries d
+    join due on due.id = d.id and due.nth <= due.room
+    -- Asked again of the row as it is once locked: one claimed and committed by another
+    -- instance since this statement's snapshot is no longer due, and is left alone.
+    where d.status = 'pending' and d.next_attempt_at <= $1
+    order by due.next_attempt_at, d.id
     limit $3
     for update of d skip locked)
   update webhook_deliveries d set next_attempt_at = $2, lease = gen_random_uuid()
-  from due, webhook_endpoints ep, order_events ev, orders o
-  where d.id = due.id and ep.id = d.endpoint_id and ev.id = d.event_id and o.id = d.order_id
+  from taken, webhook_endpoints ep, order_events ev, orders o
+  where d.id = taken.id and ep.id = d.endpoint_id and ev.id = d.event_id and o.id = d.order_id
   returning d.id, d.webhook_id, d.type, d.attempts, d.lease,
     ep.id as endpoint_id, ep.url, ep.secret, ep.previous_secret, ep.previous_secret_until,
     ev.order_id, o.owner_subject, ev.at, ev.status as event_status, ev.pending_status`;
@@ -68,8 +79,16 @@ const claimedFromRow = (r: ClaimRow): ClaimedDelivery => ({
 /** The delivery worker's side of webhook_deliveries (migrations/012). */
 export function createWebhookQueue(sql: Sql): DeliveryQueue {
   return {
-    async claim(now, leaseUntil, limit) {
-      const { rows } = await sql.query<ClaimRow>(CLAIM, [now.toISOString(), leaseUntil.toISOString(), limit]);
+    async claim(now, leaseUntil, limit, { perEndpoint, inFlight }) {
+      const busy = [...inFlight];
+      const { rows } = await sql.query<ClaimRow>(CLAIM, [
+        now.toISOString(),
+        leaseUntil.toISOString(),
+        limit,
+        busy.map(([endpoint]) => endpoint),
+        perEndpoint,
+        busy.map(([, tries]) => tries),
+      ]);
       // The statement returns them in no particular order.
       return rows.map(claimedFromRow).sort((a, b) => Number(a.id) - Number(b.id));
     },

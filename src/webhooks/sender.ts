@@ -1,6 +1,7 @@
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { TRIES_PER_ENDPOINT } from '../core/webhooks/delivery-worker.js';
 import type { PostOutcome, WebhookSender } from '../core/webhooks/ports.js';
 import { Pool } from '../outbound/undici.js';
 import { postOnce } from '../upstream/post-once.js';
@@ -18,16 +19,17 @@ export interface WebhookSenderOptions {
 
 // A receiver answers with a status; a body is not read beyond this.
 const MAX_RESPONSE_BYTES = 64 * 1024;
-// Deliveries to one receiver go a few at a time: it is an integrator's server, not a provider's.
-const CONNECTIONS_PER_ORIGIN = 4;
 const USER_AGENT = 'roadside-order-service-webhooks';
 
-/** Connects to the address that was checked, whatever the name resolves to by then. */
-function pinnedTo(address: string): LookupFunction {
-  const family = isIP(address);
+/**
+ * Connects to the addresses that were checked, whatever the name resolves to by then: all of them
+ * when Node tries each family in turn (autoSelectFamily), else the first.
+ */
+function pinnedTo(addresses: string[]): LookupFunction {
+  const all = addresses.map((address) => ({ address, family: isIP(address) }));
   return ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-    if (options?.all) callback(null, [{ address, family }]);
-    else callback(null, address, family);
+    if (options?.all) callback(null, all);
+    else callback(null, all[0]!.address, all[0]!.family);
   }) as LookupFunction;
 }
 
@@ -35,7 +37,7 @@ const reasonOf = (error: Error) => (error as { code?: string }).code ?? error.me
 
 /**
  * Signed POSTs (Standard Webhooks, the `standardwebhooks` package), each through a small undici
- * pool for its origin and checked address, behind its endpoint's circuit breaker. A redirect is
+ * pool for its origin and checked addresses, behind its endpoint's circuit breaker. A redirect is
  * an answer like any other non-2xx: it is not followed, since its target was never checked.
  */
 export function createWebhookSender(options: WebhookSenderOptions): WebhookSender & { close(): Promise<void> } {
@@ -50,23 +52,24 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     pool.close().catch(() => {});
   };
 
-  function poolFor(url: URL, address: string): Pool {
-    const key = `${url.origin} ${address}`;
+  function poolFor(url: URL, addresses: string[]): Pool {
+    const key = `${url.origin} ${addresses.join(',')}`;
     const kept = pools.get(key);
     if (kept) {
       pools.delete(key);
       pools.set(key, kept);
       return kept;
     }
-    // The name resolves elsewhere now: the connections to its old address go.
+    // The name resolves elsewhere now: the connections to its old addresses go.
     for (const [other, pool] of pools) if (other.startsWith(`${url.origin} `)) retire(other, pool);
     const oldest = pools.entries().next().value;
     if (pools.size >= maxPools && oldest) retire(...oldest);
     const pool = new Pool(url.origin, {
-      connections: CONNECTIONS_PER_ORIGIN,
+      // A few at a time: a receiver is an integrator's server, not a provider's.
+      connections: TRIES_PER_ENDPOINT,
       pipelining: 1,
       allowH2: false,
-      connect: { timeout: timeoutMs, lookup: pinnedTo(address) },
+      connect: { timeout: timeoutMs, lookup: pinnedTo(addresses) },
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
       keepAliveTimeout: 4_000,
@@ -75,9 +78,9 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     return pool;
   }
 
-  async function post(url: URL, address: string, headers: Record<string, string>, body: string, deadlineMs: number): Promise<PostOutcome> {
+  async function post(url: URL, addresses: string[], headers: Record<string, string>, body: string, deadlineMs: number): Promise<PostOutcome> {
     const started = performance.now();
-    const exchange = await postOnce(poolFor(url, address), {
+    const exchange = await postOnce(poolFor(url, addresses), {
       path: `${url.pathname}${url.search}`,
       headers,
       body,
@@ -91,7 +94,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
   }
 
   return {
-    post({ endpointId, url, address }, { webhookId, body, secrets }, deadlineMs) {
+    post({ endpointId, url, addresses }, { webhookId, body, secrets }, deadlineMs) {
       const timestamp = now();
       const headers = {
         'content-type': 'application/json',
@@ -101,7 +104,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
         // One signature per secret in force, space-separated: a receiver holding either verifies.
         'webhook-signature': secrets.map((secret) => new Webhook(secret).sign(webhookId, timestamp, body)).join(' '),
       };
-      return breakers(endpointId, () => post(url, address, headers, body, deadlineMs));
+      return breakers(endpointId, () => post(url, addresses, headers, body, deadlineMs));
     },
     async close() {
       const all = [...pools.values()];

@@ -20,8 +20,8 @@ function fakeQueue(due: ClaimedDelivery[]) {
   const postponed: { id: string; at: Date }[] = [];
   const limits: number[] = [];
   const queue: DeliveryQueue = {
-    claim: async (_now, _until, limit) => {
-      limits.push(limit);
+    claim: async (_now, _until, limit, room) => {
+      limits.push(Math.min(limit, room.perEndpoint - (room.inFlight.get('1') ?? 0)));
       return due.splice(0, limit);
     },
     record: async (d, attempt, next) => void recorded.push({ id: d.id, attempt, next }),

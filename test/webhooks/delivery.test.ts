@@ -118,6 +118,27 @@ describe('a delivery', () => {
   });
 });
 
+describe('a slow receiver', () => {
+  it('when more deliveries to it are due than it has connections, then the rest wait untried, each taken as one is answered', async () => {
+    const held: (() => void)[] = [];
+    let holding = true;
+    const hook = await receiver((_req, res) => (holding ? held.push(() => res.writeHead(204).end()) : res.writeHead(204).end()));
+    const endpoint = await register(hook.url);
+    for (let i = 0; i < 6; i += 1) await placeOrder(service);
+
+    service.webhooks.wake();
+    while (hook.requests.length < 4) await new Promise((resolve) => setTimeout(resolve, 10));
+    const leased = await service.sql.query('select id from webhook_deliveries where endpoint_id = $1 and lease is not null', [endpoint.id]);
+    expect(leased.rows).toHaveLength(4);
+
+    holding = false;
+    held.forEach((answer) => answer());
+    await service.webhooks.idle();
+    expect(hook.requests).toHaveLength(6);
+    expect((await deliveriesOf(endpoint.id)).map((d) => d.status)).toEqual(Array(6).fill('DELIVERED'));
+  });
+});
+
 describe('a receiver that fails', () => {
   it.each([
     ['answers 503', ((_req, res) => res.writeHead(503).end()) as Handler, 'answered 503'],

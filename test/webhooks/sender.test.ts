@@ -29,7 +29,7 @@ describe('the webhook sender', () => {
     const url = new URL(`http://hooks.invalid:${new URL(hook.url).port}/in?x=1`);
     const secret = newWebhookSecret();
 
-    const outcome = await sender().post({ endpointId: '1', url, address: '127.0.0.1' }, message([secret]), 1_000);
+    const outcome = await sender().post({ endpointId: '1', url, addresses: ['127.0.0.1'] }, message([secret]), 1_000);
 
     expect(outcome).toMatchObject({ kind: 'answered', status: 204 });
     expect(hook.requests).toHaveLength(1);
@@ -38,10 +38,19 @@ describe('the webhook sender', () => {
     expect(new Webhook(secret).verify(hook.requests[0]!.body, hook.requests[0]!.headers as Record<string, string>)).toEqual({ type: 'order.paid' });
   });
 
+  it('when the name has an IPv6 and an IPv4 address and the receiver listens on one, then it still reaches it', async () => {
+    const hook = await receiver((_req, res) => res.writeHead(204).end());
+    const url = new URL(`http://localhost:${new URL(hook.url).port}/`);
+
+    const outcome = await sender().post({ endpointId: '1', url, addresses: ['::1', '127.0.0.1'] }, message([newWebhookSecret()]), 1_000);
+
+    expect(outcome).toMatchObject({ kind: 'answered', status: 204 });
+  });
+
   it('when it answers a redirect, then the redirect is an answer like any other, not followed', async () => {
     const hook = await receiver((_req, res) => res.writeHead(307, { location: 'http://169.254.169.254/' }).end());
 
-    const outcome = await sender().post({ endpointId: '1', url: new URL(hook.url), address: '127.0.0.1' }, message([newWebhookSecret()]), 1_000);
+    const outcome = await sender().post({ endpointId: '1', url: new URL(hook.url), addresses: ['127.0.0.1'] }, message([newWebhookSecret()]), 1_000);
 
     expect(outcome).toMatchObject({ kind: 'answered', status: 307 });
     expect(hook.requests).toHaveLength(1);
@@ -50,7 +59,7 @@ describe('the webhook sender', () => {
   it("when an endpoint fails time after time, then its breaker opens and its next deliveries are not sent; another endpoint's still are", async () => {
     const hook = await receiver((_req, res) => res.writeHead(503).end());
     const send = sender({ consecutiveFailures: 2, halfOpenAfterMs: 60_000 });
-    const to = (endpointId: string) => send.post({ endpointId, url: new URL(hook.url), address: '127.0.0.1' }, message([newWebhookSecret()]), 1_000);
+    const to = (endpointId: string) => send.post({ endpointId, url: new URL(hook.url), addresses: ['127.0.0.1'] }, message([newWebhookSecret()]), 1_000);
 
     const outcomes = [await to('1'), await to('1'), await to('1'), await to('2')];
 
@@ -64,7 +73,7 @@ describe('the webhook sender', () => {
     const url = new URL(hook.url);
     await closing.pop()!();
 
-    const outcome = await sender().post({ endpointId: '1', url, address: '127.0.0.1' }, message([newWebhookSecret()]), 1_000);
+    const outcome = await sender().post({ endpointId: '1', url, addresses: ['127.0.0.1'] }, message([newWebhookSecret()]), 1_000);
 
     expect(outcome).toMatchObject({ kind: 'failed', error: 'ECONNREFUSED' });
   });

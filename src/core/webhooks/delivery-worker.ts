@@ -6,6 +6,9 @@ import { afterFailure } from './retry-schedule.js';
 import { signingSecrets } from './signing-secrets.js';
 
 const FAN_OUT_PAGE = 500;
+// Tries in flight to one endpoint from one instance: the sender's connections to a receiver. More
+// would wait for a connection within their own deadline, and time out behind a slow receiver.
+export const TRIES_PER_ENDPOINT = 4;
 
 export type DeliveryOutcome = 'delivered' | 'retried' | 'failed';
 
@@ -45,6 +48,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
   // The try's deadline twice over (lookup and request), and room to record what came of it.
   const leaseMs = 2 * timeoutMs + 30_000;
   const inFlight = new Set<Promise<void>>();
+  const perEndpoint = new Map<string, number>();
   let pass: Promise<void> | null = null;
   let again = false;
   let closed = false;
@@ -86,7 +90,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
     const remaining = Math.max(1, timeoutMs - (performance.now() - started));
     const secrets = signingSecrets(delivery.endpoint, clock());
     const outcome = await deps.sender.post(
-      { endpointId: delivery.endpoint.id, url, address: addresses[0]! },
+      { endpointId: delivery.endpoint.id, url, addresses },
       { webhookId: delivery.webhookId, body, secrets },
       remaining,
     );
@@ -97,10 +101,15 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
   }
 
   function start(delivery: ClaimedDelivery): void {
+    const endpoint = delivery.endpoint.id;
+    perEndpoint.set(endpoint, (perEndpoint.get(endpoint) ?? 0) + 1);
     const running: Promise<void> = attempt(delivery)
       .catch((err: unknown) => deps.onProblem('a webhook delivery failed to be tried or recorded', { err, delivery: delivery.id }))
       .finally(() => {
         inFlight.delete(running);
+        const left = perEndpoint.get(endpoint)! - 1;
+        if (left) perEndpoint.set(endpoint, left);
+        else perEndpoint.delete(endpoint);
         wake();
       });
     inFlight.add(running);
@@ -112,7 +121,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
       const room = deps.concurrency - inFlight.size;
       if (room <= 0) return;
       const now = clock();
-      const claimed = await queue.claim(now, new Date(now.getTime() + leaseMs), room);
+      const claimed = await queue.claim(now, new Date(now.getTime() + leaseMs), room, { perEndpoint: TRIES_PER_ENDPOINT, inFlight: perEndpoint });
       claimed.forEach(start);
     } catch (err) {
       deps.onProblem('fanning out or claiming webhook deliveries failed', { err });

@@ -92,9 +92,15 @@ export interface ClaimedDelivery {
 
 export type AfterTry = { status: 'delivered' | 'failed' } | { status: 'pending'; at: Date };
 
+/** How many tries this instance may start per endpoint: `perEndpoint`, less those in flight. */
+export interface EndpointRoom {
+  perEndpoint: number;
+  inFlight: ReadonlyMap<string, number>;
+}
+
 export interface DeliveryQueue {
   /** Due deliveries, none behind an earlier pending one of the same order and endpoint. */
-  claim(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedDelivery[]>;
+  claim(now: Date, leaseUntil: Date, limit: number, room: EndpointRoom): Promise<ClaimedDelivery[]>;
   /** Keeps the try and what follows it; the latter is dropped if the lease was lost (a replay). */
   record(delivery: ClaimedDelivery, attempt: WebhookAttempt, next: AfterTry): Promise<void>;
   /** Gives it back untried, due at `at`. */
@@ -120,9 +126,9 @@ export type PostOutcome =
   | { kind: 'breaker-open'; retryInMs: number };
 
 export interface WebhookSender {
-  /** One signed POST to `address` (the checked one), whatever the name resolves to by then. */
+  /** One signed POST to one of `addresses` (those checked), whatever the name resolves to by then. */
   post(
-    target: { endpointId: string; url: URL; address: string },
+    target: { endpointId: string; url: URL; addresses: string[] },
     message: { webhookId: string; body: string; secrets: string[] },
     deadlineMs: number,
   ): Promise<PostOutcome>;
