@@ -178,6 +178,7 @@ export async function composeService(parts: ServiceParts) {
   const purgeExpired = async () => {
     await idempotency.purge(clock());
     await rosterSync?.purge();
+    await webhooks.endpoints.purge();
   };
   return {
     app,

@@ -77,6 +77,13 @@ export function createWebhookDeliveryStore(sql: Sql): WebhookDeliveryStore {
     async listOf(endpointId, limit) {
       return withHistory((await sql.query<DeliveryRow>(LIST, [endpointId, limit])).rows);
     },
+    forgetDone: (before) =>
+      sql.transaction(async (tx) => {
+        const params = [before.toISOString()];
+        await tx.query(`delete from webhook_attempts a using webhook_deliveries d
+          where a.delivery_id = d.id and d.status <> 'pending' and d.created_at < $1`, params);
+        await tx.query("delete from webhook_deliveries where status <> 'pending' and created_at < $1", params);
+      }),
     async replay(id, owner, at) {
       const { rows } = await sql.query<DeliveryRow>(REPLAY, [id, owner, at.toISOString()]);
       return (await withHistory(rows))[0] ?? null;

@@ -195,3 +195,19 @@ describe('deleting an endpoint', () => {
     expect(await remove(auth, endpoint.id)).toMatchObject({ __typename: 'WebhookEndpointNotFoundError' });
   });
 });
+
+describe('old deliveries', () => {
+  it('when a delivery has been done for more than 30 days, then it is forgotten; a pending one is kept', async () => {
+    const auth = await newOwner();
+    const done = await register(auth, `${hook.url}/done`);
+    const failing = await register(auth, `${hook.url}/unavailable`);
+    await placeOrder(service, auth);
+    await deliverNow(service);
+
+    time.advance(31 * 24 * 3_600_000);
+    await service.purgeExpired();
+
+    expect(await deliveryList(auth, done.id)).toEqual([]);
+    expect(await deliveryList(auth, failing.id)).toMatchObject([{ status: 'PENDING', attempts: [{ responseStatus: 503 }] }]);
+  });
+});

@@ -9,6 +9,8 @@ import type { AddressResolver, WebhookDelivery, WebhookDeliveryStore, WebhookEnd
 // the service send thousands of requests per order.
 export const MAX_ENDPOINTS_PER_OWNER = 20;
 const MAX_DELIVERIES_LISTED = 100;
+// Deliveries done (delivered or failed) are kept this long for webhookDeliveries and replays.
+const KEEP_DONE_DELIVERIES_MS = 30 * 24 * 3_600_000;
 
 export interface WebhookEndpointsDeps {
   endpoints: WebhookEndpointStore;
@@ -97,6 +99,9 @@ export function createWebhookEndpoints(deps: WebhookEndpointsDeps) {
       deps.onDue?.();
       return replayed;
     },
+
+    /** Forgets the deliveries done more than 30 days ago; run now and then. */
+    purge: () => deliveries.forgetDone(new Date(clock().getTime() - KEEP_DONE_DELIVERIES_MS)),
   };
 }
 

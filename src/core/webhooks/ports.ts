@@ -60,6 +60,8 @@ export interface WebhookDeliveryStore {
   listOf(endpointId: string, limit: number): Promise<WebhookDelivery[]>;
   /** Makes the owner's delivery pending and due at `at`, its tries counted afresh. */
   replay(id: string, owner: string, at: Date): Promise<WebhookDelivery | null>;
+  /** Forgets the deliveries made before `before` that are done (delivered or failed), with their tries. */
+  forgetDone(before: Date): Promise<void>;
 }
 
 export interface FanOutPass {
