@@ -84,6 +84,7 @@ export function composeWebhooks(parts: WebhookParts) {
     every(PENDING_COUNT_MS, countPending, (err) => problem('counting pending webhook deliveries failed', { err })),
   ];
   worker.wake();
+  countPending().catch((err: unknown) => problem('counting pending webhook deliveries failed', { err }));
 
   let closing: Promise<void> | undefined;
   return {

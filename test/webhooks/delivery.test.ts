@@ -118,6 +118,26 @@ describe('a delivery', () => {
   });
 });
 
+describe('the metrics', () => {
+  it('when deliveries are tried, then each try is counted by what followed it, and the outbox lag is kept', async () => {
+    let failures = 1;
+    const hook = await receiver((_req, res) => res.writeHead(failures-- > 0 ? 502 : 204).end());
+    await register(hook.url);
+    await placeOrder(service);
+    const count = async (outcome: string) =>
+      (await service.metrics.webhookDeliveries.get()).values.find((v) => v.metricName?.endsWith('_count') && v.labels.outcome === outcome)?.value ?? 0;
+    const [retried, delivered] = [await count('retried'), await count('delivered')];
+
+    await deliverNow(service);
+    time.advance(10_000);
+    await deliverNow(service);
+
+    expect(await count('retried')).toBe(retried + 1);
+    expect(await count('delivered')).toBe(delivered + 1);
+    expect((await service.metrics.webhookOutboxLag.get()).values).toEqual([expect.objectContaining({ value: expect.any(Number) })]);
+  });
+});
+
 describe('a slow receiver', () => {
   it('when more deliveries to it are due than it has connections, then the rest wait untried, each taken as one is answered', async () => {
     const held: (() => void)[] = [];
