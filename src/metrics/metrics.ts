@@ -99,8 +99,8 @@ export function createMetrics() {
       buckets: LATENCY_BUCKETS,
       registers,
     }),
-    // Both read the shared store: with WORKERS > 1 each worker reads the same value, so the sum
-    // takes the largest rather than adding them up.
+    // Both describe the shared store, not the worker: with WORKERS > 1 the workers' values are
+    // one reading each of the same thing, so the sum takes the largest rather than adding them.
     webhookOutboxLag: new Gauge({
       name: 'orders_webhook_outbox_lag_seconds',
       help: 'Age of the oldest order event the webhook fan-out read on its last pass; 0 when it had none',
