@@ -8,6 +8,11 @@ import './operators-near.js';
 import './operators-upsert.js';
 import './operators-position.js';
 import './operators-remove.js';
+import './lifecycle-errors.js';
+import './offers.js';
+import './advance-order.js';
+import './cancel-order.js';
+import './platform-orders.js';
 
 export const schema = builder.toSchema();
 

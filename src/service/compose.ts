@@ -10,7 +10,9 @@ import { gatewayObserver, observedOrders, observedSql, providerObservers } from 
 import type { Config } from '../config.js';
 import { createTokenVerifier } from '../auth/verify-token.js';
 import { createOrderService } from '../core/orders/create-order.js';
+import { gatewayOrderLife } from '../core/gateway/order-life.js';
 import { gatewayRoster } from '../core/gateway/roster.js';
+import { createOrderLife } from '../core/orders/order-life.js';
 import { createNativeFulfilment } from '../core/orders/native-fulfilment.js';
 import { createOperatorService } from '../core/operators/service.js';
 import type { PaymentProvider } from '../core/payments/ports.js';
@@ -138,10 +140,11 @@ export async function composeService(parts: ServiceParts) {
     observers: parts.observers ?? providerObservers(metrics),
     findOperator: (id) => operatorStore.findById(id),
   });
+  const orderStore = createOrderStore(sql, { findOutcomeWithinMs: config.timeouts.storeMs, onBatch: batches('orders') });
   const native = createNativeFulfilment(
     Object.assign(
       {
-        orders: createOrderStore(sql, { findOutcomeWithinMs: config.timeouts.storeMs, onBatch: batches('orders') }),
+        orders: orderStore,
         operators: roster,
         policy: config.policy,
         clock,
@@ -151,12 +154,14 @@ export async function composeService(parts: ServiceParts) {
     ),
   );
   const orders = observedOrders(createOrderService({ fulfilment: gateway?.fulfilment ?? native, idempotency, clock }), metrics);
+  // After a change, both faces answer the order as it then is, whoever owns it.
+  const orderLife = gateway ? gatewayOrderLife : createOrderLife({ operations: life.operations, orders: orderStore });
 
   // In gateway mode without a token of its own, callers carry their Authorization to the legacy.
   const authenticate = gateway?.authenticate ?? verify;
   const graphql = createGraphqlFace({
     authenticate,
-    services: { orders, operators },
+    services: { orders, operators, life: orderLife },
     log,
     maxBodyBytes: config.maxBodyBytes,
     posture: config.graphql,
@@ -165,6 +170,7 @@ export async function composeService(parts: ServiceParts) {
   });
   const app = createApp({
     orders,
+    life: orderLife,
     authenticate,
     log,
     maxBodyBytes: config.maxBodyBytes,
