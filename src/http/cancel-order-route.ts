@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Authenticate } from '../auth/verify-token.js';
 import { InvalidInputError } from '../core/errors.js';
 import { OrderNotFoundError } from '../core/lifecycle/errors.js';
-import type { OrderLife } from '../core/orders/order-life.js';
+import type { OrderLife } from '../core/lifecycle/order-life.js';
 import { parseOrderId } from '../core/orders/order-request.js';
 import { readOptionalJsonObject } from './json-body.js';
 import type { OrderRoute } from './order-routes.js';

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { Authenticate } from '../auth/verify-token.js';
 import type { OrderService } from '../core/orders/create-order.js';
-import type { OrderLife } from '../core/orders/order-life.js';
+import type { OrderLife } from '../core/lifecycle/order-life.js';
 import type { PaymentNotifications } from '../core/payments/notifications.js';
 import { SANDBOX_PATH } from '../payments/sandbox.js';
 import { createAdmission } from './admission.js';

@@ -12,7 +12,7 @@ import { createTokenVerifier } from '../auth/verify-token.js';
 import { createOrderService } from '../core/orders/create-order.js';
 import { gatewayOrderLife } from '../core/gateway/order-life.js';
 import { gatewayRoster } from '../core/gateway/roster.js';
-import { createOrderLife } from '../core/orders/order-life.js';
+import { createOrderLife } from '../core/lifecycle/order-life.js';
 import { createNativeFulfilment } from '../core/orders/native-fulfilment.js';
 import { createOperatorService } from '../core/operators/service.js';
 import type { PaymentProvider } from '../core/payments/ports.js';
