@@ -6,10 +6,11 @@ import {
   type IdempotencyErrorCode,
   type InvalidInputError,
   type OperatorNotFoundError,
+  type OrderErrorCode,
   type RosterErrorCode,
   type StoreErrorCode,
 } from './core/errors.js';
-import type { GatewayErrorCode, UpstreamRejectedError } from './core/gateway/errors.js';
+import type { GatewayErrorCode, UnavailableInGatewayModeError, UpstreamRejectedError } from './core/gateway/errors.js';
 
 /** Refusals decided at an edge, before the core is called. */
 export type EdgeErrorCode =
@@ -26,7 +27,7 @@ export type EdgeErrorCode =
   | 'INVALID_SIGNATURE'
   | 'INTERNAL';
 
-export type ErrorCode = DomainErrorCode | RosterErrorCode | IdempotencyErrorCode | StoreErrorCode | GatewayErrorCode | EdgeErrorCode;
+export type ErrorCode = DomainErrorCode | RosterErrorCode | OrderErrorCode | IdempotencyErrorCode | StoreErrorCode | GatewayErrorCode | EdgeErrorCode;
 
 interface ErrorEntry {
   status: number;
@@ -57,6 +58,9 @@ export const ERROR_TABLE = {
     graphqlType: 'OperatorNotFoundError',
     message: (e: OperatorNotFoundError) => `No existe el operador ${e.operatorId}`,
   },
+  // The same answer whether the order does not exist or is another caller's: an id says nothing
+  // of others' orders.
+  ORDER_NOT_FOUND: { status: 404, graphqlType: 'OrderNotFoundError', message: 'No existe una orden suya con ese número' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, message: 'La clave Idempotency-Key ya se usó con otra solicitud' },
   IDEMPOTENCY_KEY_IN_USE: {
     status: 409,
@@ -132,12 +136,16 @@ export const ERROR_TABLE = {
       'No se sabe si la solicitud anterior con esta Idempotency-Key creó una orden en el servicio de órdenes, y otra ' +
       'llamada podría crear una segunda: verifíquelo con el servicio de órdenes, o use una clave nueva',
   },
-  // 404: a gateway keeps no roster (the legacy service dispatches), so what the operation names
-  // does not exist here, however often it is asked; 403 would blame the token, 501 is a 5xx,
-  // which the contract keeps for failures outside the request.
+  // 404: a gateway keeps no roster (the legacy service dispatches) and makes no quote (the legacy
+  // prices), so what the operation names does not exist here, however often it is asked; 400
+  // would blame the request's content, which may be faultless, 403 the token, and 501 is a 5xx,
+  // which the contract keeps for failures outside the request. A quote's is a member of its
+  // union, the roster's a top-level error.
   UNAVAILABLE_IN_GATEWAY_MODE: {
     status: 404,
-    message: 'Este servicio funciona como pasarela del servicio de órdenes: no administra operadores',
+    graphqlType: 'UnavailableInGatewayModeError',
+    message: (e: UnavailableInGatewayModeError) =>
+      `Este servicio funciona como pasarela del servicio de órdenes: ${e.operation === 'quote' ? 'no hace cotizaciones' : 'no administra operadores'}`,
   },
   INTERNAL: { status: 500, message: 'Error interno del servidor' },
 } as const satisfies Record<ErrorCode, ErrorEntry>;

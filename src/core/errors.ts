@@ -12,6 +12,8 @@ export abstract class ServiceError extends Error {
 export type DomainErrorCode = 'INVALID_INPUT' | 'NO_OPERATOR_AVAILABLE' | 'PAYMENT_PROVIDER_UNAVAILABLE';
 // Failures of managing the roster, managed through GraphQL only.
 export type RosterErrorCode = 'OPERATOR_NOT_FOUND';
+// An order that is not there for the caller: it does not exist, or it is another's.
+export type OrderErrorCode = 'ORDER_NOT_FOUND';
 // Refusals of a repeated Idempotency-Key. Transport-level, like the token: GraphQL says them as
 // top-level errors with these codes, not as members of the createOrder union.
 export type IdempotencyErrorCode = 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
@@ -19,7 +21,7 @@ export type IdempotencyErrorCode = 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_I
 export type StoreErrorCode = 'STORE_UNAVAILABLE' | 'ORDER_OUTCOME_UNKNOWN';
 
 export abstract class DomainError extends ServiceError {
-  abstract override readonly code: DomainErrorCode | RosterErrorCode | IdempotencyErrorCode;
+  abstract override readonly code: DomainErrorCode | RosterErrorCode | OrderErrorCode | IdempotencyErrorCode;
 }
 
 export class InvalidInputError extends DomainError {
@@ -60,6 +62,18 @@ export class OperatorNotFoundError extends DomainError {
 
   constructor(readonly operatorId: string) {
     super(`no operator ${operatorId}`);
+  }
+}
+
+/**
+ * No order of the caller's has this id: none has it, or another caller's has it, and the answer
+ * does not say which. `orderId` is what the caller sent, not necessarily a number.
+ */
+export class OrderNotFoundError extends DomainError {
+  readonly code = 'ORDER_NOT_FOUND';
+
+  constructor(readonly orderId: string) {
+    super(`no order ${orderId} of the caller's`);
   }
 }
 

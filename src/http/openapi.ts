@@ -1,5 +1,5 @@
-import { ERROR_TABLE } from '../error-table.js';
-import { bodySchemas, errorSchema, HEADERS, IdempotencyKey, ref } from './openapi-schemas.js';
+import { errorResponses, errorSchemas, json, OPERATION_ERRORS } from './openapi-errors.js';
+import { bodySchemas, HEADERS, IdempotencyKey, ref } from './openapi-schemas.js';
 
 export interface OpenApiOptions {
   /** The service's base URL as clients see it (PUBLIC_URL); the document's `servers`. */
@@ -8,105 +8,19 @@ export interface OpenApiOptions {
   legacyPaymentField?: string | null;
 }
 
-/** The failures of the REST route, and when each happens. */
-const ERRORS: Record<string, string> = {
-  NO_OPERATOR_AVAILABLE:
-    'No available operator offers the service within the dispatch radius; the message is exactly `No hay grueros disponibles`',
-  INVALID_INPUT: 'A field is missing, of the wrong type or out of range; `field` names it',
-  MALFORMED_JSON: 'The body is not a JSON object',
-  UNAUTHENTICATED: 'No token, a bad signature, expired, wrong `iss`/`aud`',
-  IDEMPOTENCY_KEY_IN_USE: 'A request with the same Idempotency-Key is still running: retry a moment later',
-  IDEMPOTENCY_KEY_REUSED: 'The Idempotency-Key was used before with another body',
-  PAYLOAD_TOO_LARGE: 'The body is over the size limit',
-  UNSUPPORTED_MEDIA_TYPE: 'A content type other than JSON',
-  RATE_LIMITED: "Over the rate limit of the token's `sub` (of the address without one)",
-  INTERNAL: 'Anything unexpected; a generic message',
-  PAYMENT_PROVIDER_UNAVAILABLE: 'The payment provider failed; no order was created',
-  UPSTREAM_UNAVAILABLE: 'Gateway mode: the legacy service refused, reset, or answered 5xx',
-  UPSTREAM_BAD_RESPONSE: 'Gateway mode: the legacy service answered something that is not an order',
-  STORE_UNAVAILABLE: 'The store is unreachable and nothing was stored',
-  ORDER_OUTCOME_UNKNOWN: 'The store failed when the order may have been stored: retry with the same Idempotency-Key',
-  UPSTREAM_TIMEOUT: 'Gateway mode: no answer from the legacy service within the deadline',
-  UPSTREAM_REJECTED: "Gateway mode: the legacy service refused the order with a 400 of its own; its message is passed on",
-  UPSTREAM_OUTCOME_UNKNOWN:
-    'Gateway mode: the first call with this Idempotency-Key may have made a legacy order that was never answered ' +
-    '(it timed out, was cut, or its process died), and a second call could make a second one: check with the legacy ' +
-    'service, or use a new key',
-  FORBIDDEN: "Gateway mode: the legacy service refused the caller's token, forwarded to it, for this operation",
+const security = [{ bearerAuth: [] }];
+
+const OrderId = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  description: 'The order\'s id, as its creation answered it. Anything else names no order: 404 `ORDER_NOT_FOUND`',
+  schema: { type: 'integer', minimum: 1 },
 };
 
-// The name of each error status's body schema: a status, one object type, so that a tool making
-// types of the document can tell them apart by status (Hive Gateway's OpenAPI source does).
-const STATUS_SCHEMAS: Record<number, string> = {
-  400: 'BadRequestError',
-  401: 'UnauthenticatedError',
-  403: 'ForbiddenError',
-  409: 'ConflictError',
-  413: 'PayloadTooLargeError',
-  415: 'UnsupportedMediaTypeError',
-  422: 'IdempotencyKeyReusedError',
-  429: 'RateLimitedError',
-  500: 'InternalError',
-  502: 'BadGatewayError',
-  503: 'ServiceUnavailableError',
-  504: 'GatewayTimeoutError',
-};
-const schemaName = (status: number) => STATUS_SCHEMAS[status] ?? `Error${status}`;
-
-// The statuses CONTRACT.md §3 gives the codes src/error-table.ts does not hold yet; the table's
-// own status wins as soon as it has the code.
-const CONTRACT_STATUS: Record<string, number> = {
-  RATE_LIMITED: 429,
-  UPSTREAM_UNAVAILABLE: 502,
-  UPSTREAM_BAD_RESPONSE: 502,
-  UPSTREAM_TIMEOUT: 504,
-  ORDER_OUTCOME_UNKNOWN: 503,
-};
-
-const TABLE: Record<string, { status: number; message: unknown } | undefined> = ERROR_TABLE;
-
-/** The HTTP status of an error code: the error table's, else the contract's. */
-export const statusOf = (code: string): number => TABLE[code]?.status ?? CONTRACT_STATUS[code]!;
-
-// The headers each error status carries besides its body.
-const STATUS_HEADERS: Record<number, Record<string, object>> = {
-  401: { 'WWW-Authenticate': { $ref: '#/components/headers/WWWAuthenticate' } },
-  429: {
-    'Retry-After': { $ref: '#/components/headers/RetryAfter' },
-    'RateLimit-Limit': { $ref: '#/components/headers/RateLimitLimit' },
-    'RateLimit-Remaining': { $ref: '#/components/headers/RateLimitRemaining' },
-    'RateLimit-Reset': { $ref: '#/components/headers/RateLimitReset' },
-  },
-  503: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
-};
-
-const json = (schema: object) => ({ content: { 'application/json': { schema } } });
-
-const whenEach = (codes: string[]) => codes.map((code) => `\`${code}\`: ${ERRORS[code]}`).join('. ');
-
-/** The response of an error status whose body carries one of `codes`, and its headers. */
-function errorResponse(status: number, codes: string[]) {
-  const description = whenEach(codes);
-  const headers = STATUS_HEADERS[status];
-  return Object.assign({ description }, headers ? { headers } : {}, json(ref(schemaName(status))));
-}
-
-/** The OpenAPI 3.1 document of `POST /applications/orders`, served at GET /openapi.json. */
+/** The OpenAPI 3.1 document of the REST routes, served at GET /openapi.json. */
 export function createOpenApiDocument(options: OpenApiOptions = {}) {
-  const byStatus = new Map<number, string[]>();
-  for (const code of Object.keys(ERRORS)) byStatus.set(statusOf(code), [...(byStatus.get(statusOf(code)) ?? []), code]);
-  const statuses = [...byStatus.keys()].sort((a, b) => a - b);
   const legacy = options.legacyPaymentField ? [options.legacyPaymentField] : [];
-  const schemas = bodySchemas(legacy);
-  schemas.ErrorCode = { type: 'string', enum: Object.keys(ERRORS), description: 'The stable part of an error, that programs read' };
-  for (const [status, codes] of byStatus) {
-    // Messages that are the same for every answer of their code; the others name a field or an id.
-    const messages = codes.flatMap((code) => {
-      const message = TABLE[code]?.message;
-      return typeof message === 'string' ? [message] : [];
-    });
-    schemas[schemaName(status)] = errorSchema(codes, whenEach(codes), messages);
-  }
 
   return {
     openapi: '3.1.0',
@@ -115,8 +29,8 @@ export function createOpenApiDocument(options: OpenApiOptions = {}) {
       version: '1.0.0',
       description:
         'Creates roadside-assistance orders (towing, battery jump-start, tyre change), wire-compatible with the ' +
-        'legacy order service. Errors are `{message, code}` (plus `field` for invalid input); messages are Spanish, ' +
-        '`code` is the stable part that programs read.',
+        'legacy order service; reads them back; quotes them before they are made. Errors are `{message, code}` ' +
+        '(plus `field` for invalid input); messages are Spanish, `code` is the stable part that programs read.',
     },
     servers: [{ url: options.publicUrl ?? '/' }],
     tags: [{ name: 'orders' }],
@@ -127,20 +41,44 @@ export function createOpenApiDocument(options: OpenApiOptions = {}) {
           tags: ['orders'],
           summary: 'Create an order',
           description: 'Estimates the service, creates its payment link on the payment provider, and stores the order.',
-          security: [{ bearerAuth: [] }],
+          security,
           parameters: [{ $ref: '#/components/parameters/IdempotencyKey' }],
           requestBody: { required: true, ...json(ref('CreateOrderRequest')) },
-          responses: {
-            200: { description: 'The order created', ...json(ref('Order')) },
-            ...Object.fromEntries(statuses.map((status) => [status, errorResponse(status, byStatus.get(status)!)])),
-          },
+          responses: { 200: { description: 'The order created', ...json(ref('Order')) }, ...errorResponses(OPERATION_ERRORS.createOrder) },
+        },
+      },
+      '/applications/orders/{id}': {
+        get: {
+          operationId: 'getOrder',
+          tags: ['orders'],
+          summary: "One of the caller's own orders",
+          description:
+            'The order as it is now, in the shape its creation answered. Another caller\'s order is answered as one ' +
+            'that does not exist.',
+          security,
+          parameters: [{ $ref: '#/components/parameters/OrderId' }],
+          responses: { 200: { description: 'The order', ...json(ref('Order')) }, ...errorResponses(OPERATION_ERRORS.order) },
+        },
+      },
+      '/applications/quotes': {
+        post: {
+          operationId: 'quoteOrder',
+          tags: ['orders'],
+          summary: 'Quote an order without making it',
+          description:
+            'Takes the body of an order and answers what that order would take and cost now, refused as the order would ' +
+            'be: no payment link is made, nothing is stored. An order made from the same body right after carries the ' +
+            'same figures.',
+          security,
+          requestBody: { required: true, ...json(ref('CreateOrderRequest')) },
+          responses: { 200: { description: "The order's figures", ...json(ref('Quote')) }, ...errorResponses(OPERATION_ERRORS.quote) },
         },
       },
     },
     components: {
-      schemas,
+      schemas: Object.assign(bodySchemas(legacy), errorSchemas()),
       headers: HEADERS,
-      parameters: { IdempotencyKey },
+      parameters: { IdempotencyKey, OrderId },
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
     },
   };

@@ -19,6 +19,7 @@ import { createSpatialRoster } from '../roster/spatial-roster.js';
 import { migrate } from '../store/migrate.js';
 import { createOperatorStore } from '../store/operator-store.js';
 import { createIdempotencyStore } from '../store/idempotency-store.js';
+import { createOrderEvents } from '../store/order-events.js';
 import { createOrderStore } from '../store/order-store.js';
 import { createRosterChangeLog } from '../store/roster-changes.js';
 import { createGatewayParts, type GatewayPartsDeps } from './gateway-parts.js';
@@ -130,6 +131,7 @@ export async function composeService(parts: ServiceParts) {
     Object.assign(
       {
         orders: createOrderStore(sql, { findOutcomeWithinMs: config.timeouts.storeMs, onBatch: batches('orders') }),
+        events: createOrderEvents(sql),
         operators: roster,
         policy: config.policy,
         clock,

@@ -77,11 +77,14 @@ export class UpstreamRefusedTokenError extends ServiceError {
   }
 }
 
-/** A roster operation asked of a gateway, which keeps no roster: the legacy service dispatches. */
+/**
+ * What a gateway cannot do, since the legacy service does it: manage a roster (it dispatches to
+ * operators of its own), or quote (it prices, and the spec shows no quote of its).
+ */
 export class UnavailableInGatewayModeError extends ServiceError {
   readonly code = 'UNAVAILABLE_IN_GATEWAY_MODE';
 
-  constructor() {
-    super('the roster is not managed in gateway mode');
+  constructor(readonly operation: 'roster' | 'quote' = 'roster') {
+    super(`no ${operation} in gateway mode`);
   }
 }
