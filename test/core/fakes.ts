@@ -2,6 +2,7 @@
 import { createOrderService } from '../../src/core/orders/create-order.js';
 import { createNativeFulfilment } from '../../src/core/orders/native-fulfilment.js';
 import type { OrderPolicy } from '../../src/core/orders/quote.js';
+import type { LegEstimator } from '../../src/core/estimate/routing.js';
 import type { Operator } from '../../src/core/operators/operator.js';
 import { createOperatorRoster } from '../support/scan-roster.js';
 import type { IdempotencyStore } from '../../src/core/orders/idempotency.js';
@@ -127,6 +128,8 @@ export interface Arrangement {
   storeFailure?: Error;
   payFailure?: Error;
   cancelFailure?: Error;
+  /** How legs are estimated; by default the great circle. */
+  legs?: LegEstimator;
 }
 
 /** The order service over the fakes, with a fixed clock and references ref-1, ref-2… */
@@ -144,6 +147,7 @@ export function arrangeOrderService(options: Arrangement) {
     policy,
     clock: () => new Date(NOW),
     newPaymentReference: () => `ref-${++references}`,
+    ...(options.legs ? { legs: options.legs } : {}),
   });
   const service = createOrderService({ fulfilment, idempotency, clock: () => new Date(NOW) });
   return { service, fulfilment, orders, payments, idempotency, lookups: roster.lookups };

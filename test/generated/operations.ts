@@ -20,6 +20,13 @@ export type CreateOrderInput = {
   vehicleIdentification: string;
 };
 
+/** How the distances and durations of an order were estimated */
+export type EstimateSource =
+  /** by the great circle times a circuity factor: no routing provider, or it failed or was late */
+  | 'GREAT_CIRCLE'
+  /** by road, by the routing provider, for every leg */
+  | 'ROAD';
+
 export type MoveOperatorInput = {
   id: string;
   latitude: number;
@@ -36,6 +43,19 @@ export type OperatorsNearInput = {
   /** Only operators offering it; any service when left out */
   serviceCode?: ServiceCode | null | undefined;
 };
+
+/** Who made a change of an order */
+export type OrderActor =
+  /** the operator assigned to it, or offered it */
+  | 'OPERATOR'
+  /** the order's client */
+  | 'OWNER'
+  /** the payment provider (a payment, an expiry, a refund) */
+  | 'PAYMENT'
+  /** the platform, through its own operations */
+  | 'PLATFORM'
+  /** one of the service's timers (an offer that expired, an order left without a taker, the close of a finished order) */
+  | 'TIMER';
 
 export type OrderStatus =
   | 'CANCELLED'
@@ -86,7 +106,7 @@ export type CreateOrderMutationVariables = Exact<{
 
 
 export type CreateOrderMutation = { createOrder:
-    | { __typename: 'CreateOrderSuccess', order: { id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string } | null } }
+    | { __typename: 'CreateOrderSuccess', order: { id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string, name: string, phone: string, latitude: number, longitude: number } | null } }
     | { __typename: 'InvalidInputError', message: string, code: string, field: string }
     | { __typename: 'NoOperatorAvailableError', message: string, code: string }
     | { __typename: 'PaymentProviderError', message: string, code: string }
@@ -154,11 +174,40 @@ export type UpsertOperatorMutation = { upsertOperator:
     | { __typename: 'UpsertOperatorSuccess', operator: { id: string, name: string, phone: string, services: Array<ServiceCode>, latitude: number, longitude: number, onDuty: boolean, updatedAt: string } }
    };
 
-export type OrderFieldsFragment = { id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string } | null };
+export type OrderFieldsFragment = { id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string, name: string, phone: string, latitude: number, longitude: number } | null };
+
+export type OrderHistoryQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type OrderHistoryQuery = { order: { id: string, history: Array<{ at: string, status: OrderStatus, pendingStatus: PendingStatus | null, actor: OrderActor, reason: string | null }> } | null };
 
 export type OrderQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type OrderQuery = { order: { id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string } | null } | null };
+export type OrderQuery = { order: { id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string, name: string, phone: string, latitude: number, longitude: number } | null } | null };
+
+export type OrdersQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  status?: OrderStatus | null | undefined;
+}>;
+
+
+export type OrdersQuery = { orders: { edges: Array<{ cursor: string, node: { id: string, status: OrderStatus, createdAt: string } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type QuoteQueryVariables = Exact<{
+  input: CreateOrderInput;
+}>;
+
+
+export type QuoteQuery = { quote:
+    | { __typename: 'InvalidInputError', message: string, code: string, field: string }
+    | { __typename: 'NoOperatorAvailableError', message: string, code: string }
+    | { __typename: 'PaymentProviderError', message: string, code: string }
+    | { __typename: 'QuoteSuccess', quote: { distance: number, duration: string, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, estimateSource: EstimateSource } }
+    | { __typename: 'UnavailableInGatewayModeError', message: string, code: string }
+   };
