@@ -3,9 +3,17 @@ import type { OrderHistory } from '../core/orders/ports.js';
 import type { Sql } from './sql.js';
 
 // An operator's moves while it works an order are events too (for the order's subscribers), but
-// they change nothing of the order's state: the history leaves them out.
-const HISTORY = `select at, status, pending_status, actor, reason from order_events
-  where order_id = $1 and type <> 'partner_moved'
+// they change nothing of the order's state: the history leaves them out. An order stored before
+// its events were kept (migrations/010) has no creation event: its creation is read from the
+// order itself, as every order was created (pending, pending_payment, by its owner). It is not
+// written as an event, which would feed it to the outbox's readers as news.
+const HISTORY = `select at, status, pending_status, actor, reason from (
+    select seq, at, status, pending_status, actor, reason from order_events
+    where order_id = $1 and type <> 'partner_moved'
+    union all
+    select 0, created_at, 'pending', 'pending_payment', 'owner', null from orders o
+    where o.id = $1 and not exists (select from order_events e where e.order_id = o.id and e.seq = 1)
+  ) changes
   order by seq`;
 
 interface ChangeRow {
