@@ -1,5 +1,5 @@
 import { InvalidInputError } from '../errors.js';
-import { OrderNotFoundError } from './errors.js';
+import { OrderNotFoundError } from '../errors.js';
 import { parseOperatorId } from '../operators/input.js';
 import type { MoveResult } from './lifecycle.js';
 import type { LifeOperations, OrderStep } from './operations.js';
@@ -59,7 +59,7 @@ export function createOrderLife(deps: { operations: LifeOperations; orders: Pick
   /** The order as it is now: after a change, or after a repeat that changed nothing. */
   async function orderOf(id: number): Promise<Order> {
     const order = await deps.orders.findAnyById(id);
-    if (!order) throw new OrderNotFoundError(id);
+    if (!order) throw new OrderNotFoundError(String(id));
     return order;
   }
   const answer = async (moved: Promise<MoveResult>) => orderOf((await moved).order.id);
