@@ -88,6 +88,7 @@ export function createLifecycle(deps: LifecycleDeps) {
     const change: OrderChange = {
       orderId: order.id,
       from: t.from,
+      version: order.version,
       to,
       at,
       setTimers,
