@@ -163,7 +163,7 @@ export function createLifecycle(deps: LifecycleDeps) {
       const outcome = await store.change(change);
       if (outcome.kind === 'changed') {
         followUp(change, order, outcome.paymentStatus);
-        return { changed: true, order: { ...order, step: to, version: outcome.seq, paymentStatus: outcome.paymentStatus } };
+        return { changed: true, order: changed(order, change, outcome.seq, outcome.paymentStatus) };
       }
       if (outcome.kind === 'operator_unavailable') throw new OperatorUnavailableError(change.takeOperator!);
       if (outcome.kind === 'offer_unavailable') {
@@ -196,6 +196,16 @@ export function createLifecycle(deps: LifecycleDeps) {
 
   return { move, load: (orderId: number) => store.load(orderId) };
 }
+
+/** The order as the change left it. */
+const changed = (order: LifeRecord, change: OrderChange, version: number, paymentStatus: LifeRecord['paymentStatus']): LifeRecord => ({
+  ...order,
+  step: change.to,
+  partnerId: change.partnerId ?? order.partnerId,
+  pausedAt: change.pausedAt === undefined ? order.pausedAt : change.pausedAt,
+  version,
+  paymentStatus,
+});
 
 // A resume repeated finds the order back at a step that pausing leaves from.
 const isResumable = (step: Step) => step === 'pending_partner' || WITH_OPERATOR.includes(step);
