@@ -40,7 +40,7 @@ const onTheJob = (o: OrderNow) => WITH_OPERATOR.includes(o.step) || (o.step === 
 
 /**
  * What must hold at any moment: an operator is on at most one order, the one whose partner it
- * is, and each order on the job has its operator; every order not ended has what drives it on
+ * is, and asked for no other; each order on the job has its operator; every order not ended has what drives it on
  * (an expiry, its offers' timers, its operator, the desk that paused it, its close or refund timer).
  */
 export async function everyOrderDriven(sql: Sql): Promise<string[]> {
@@ -49,6 +49,11 @@ export async function everyOrderDriven(sql: Sql): Promise<string[]> {
   const { rows } = await sql.query<{ id: string; current_order_id: unknown }>('select id, current_order_id from operators where current_order_id is not null');
   const busyWith = new Map(rows.map((r) => [Number(r.current_order_id), r.id]));
   if (busyWith.size !== rows.length) problems.push('two operators on one order');
+  const { rows: offered } = await sql.query<{ operator_id: string }>(
+    `select f.operator_id from order_offers f join operators p on p.id = f.operator_id
+      where f.outcome is null and p.current_order_id is not null`,
+  );
+  for (const r of offered) problems.push(`operator ${r.operator_id} is busy and holds an open offer`);
   const byId = new Map(orders.map((o) => [o.id, o]));
   for (const r of rows) {
     const order = byId.get(Number(r.current_order_id));
