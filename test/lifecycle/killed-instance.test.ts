@@ -15,7 +15,7 @@ const T0 = new Date('2026-07-03T10:00:00.000Z');
 const LEASE_MS = 60_000;
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
-/** The stuck instance (support/timer-child.ts), resolved once it reports `expected` lines stuck. */
+/** The stuck instance (support/timer-child.ts); `stuck` resolves once it reports `expected` lines stuck. */
 function startStuckInstance(env: Record<string, string>, expected: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/lifecycle/support/timer-child.ts'], {
     cwd: ROOT,
@@ -34,6 +34,10 @@ function startStuckInstance(env: Record<string, string>, expected: number) {
     void exited.then(() => reject(new Error(`the instance ended before it was stuck:\n${output}`)));
   });
   return { stuck, kill: () => (child.kill('SIGKILL'), exited) };
+}
+
+async function until(condition: () => Promise<boolean>): Promise<void> {
+  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 describe.skipIf(postgres.skip !== null)(`an instance killed while running timers, ${onEngine(postgres)}`, () => {
@@ -56,6 +60,15 @@ describe.skipIf(postgres.skip !== null)(`an instance killed while running timers
       leaseMs: LEASE_MS,
     });
     const rows = async <T>(text: string, params: unknown[] = []) => (await store.sql.query<T>(text, params)).rows;
+    const openTransactions = async () =>
+      Number(
+        (
+          await rows<{ n: unknown }>(
+            `select count(*) as n from pg_stat_activity where datname = current_database()
+              and (state = 'idle in transaction' or wait_event_type = 'Lock')`,
+          )
+        )[0]!.n,
+      );
     const orders = [];
     for (const _ of range(8)) {
       const order = await createOrderStore(store.sql).insert(newOrder({ createdAt: now, updatedAt: now }));
@@ -73,9 +86,12 @@ describe.skipIf(postgres.skip !== null)(`an instance killed while running timers
     now = new Date(T0.getTime() + POLICY.offerTimeoutMs + 1_000);
     const victim = startStuckInstance(
       { CHILD_DATABASE_URL: store.url!, CHILD_NOW: now.toISOString(), CHILD_OPERATORS: operators.join(',') },
-      offered.length + refunded.length,
+      refunded.length + 1,
     );
     await victim.stuck;
+    // The first offer waits forever for its insert, holding its operator; the others wait for that
+    // operator: five transactions open, none to finish.
+    await until(async () => (await openTransactions()) === offered.length);
     await victim.kill();
 
     // Within the lease nobody runs them again.
@@ -114,5 +130,5 @@ describe.skipIf(postgres.skip !== null)(`an instance killed while running timers
     );
     expect(Object.fromEntries(await allHistoryProblems(store.sql))).toEqual({});
     expect(life.problems).toEqual([]);
-  });
+  }, 120_000);
 });

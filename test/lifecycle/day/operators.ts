@@ -24,13 +24,12 @@ interface SimOperator {
 export const somewhere = (sim: Sim): Point => ({ latitude: between(sim, -33.6, -33.33), longitude: between(sim, -70.8, -70.48) });
 
 /**
- * The operators: where they are (the roster dispatch asks), how they answer offers, and how
- * they drive each job through its steps, reporting their position as they go.
+ * The operators: where they are (the roster dispatch asks), and how they drive each job through
+ * its steps, reporting their position as they go (their answers to offers are in offers.ts).
  */
 export function operatorsOf(sim: Sim, size: number, onFinished: (order: SimOrder) => void) {
   const roster = createSpatialRoster();
   const operators = new Map<string, SimOperator>();
-  const asked = new Set<string>();
 
   function place(op: SimOperator) {
     roster.put({ id: op.id, position: op.position, services: [1, 2, 3], onDuty: true });
@@ -111,54 +110,22 @@ export function operatorsOf(sim: Sim, size: number, onFinished: (order: SimOrder
     count(sim, 'operator moved');
   }
 
-  /** The offers waiting now, each answered (or not) by its operator once. */
-  async function answerOffers(orders: Map<number, SimOrder>): Promise<void> {
-    const { rows } = await sim.sql.query<{ order_id: unknown; operator_id: string }>(
-      'select order_id, operator_id from order_offers where outcome is null and expires_at > $1',
-      [sim.clock.now().toISOString()],
-    );
-    for (const row of rows) {
-      const key = `${String(row.order_id)} ${row.operator_id}`;
-      if (asked.has(key)) continue;
-      asked.add(key);
-      const op = operators.get(row.operator_id)!;
-      const order = orders.get(Number(row.order_id))!;
-      const roll = sim.random();
-      if (roll < 0.15 || op.job) count(sim, 'offer left to expire');
-      else if (roll < 0.3) sim.clock.after(between(sim, 3 * SECOND, 25 * SECOND), () => decline(op, order));
-      // Some answer after the offer's 30 s (ticks are 10 s apart): too late.
-      else sim.clock.after(between(sim, 3 * SECOND, 25 * SECOND), () => accept(op, order));
-    }
-  }
-
-  async function decline(op: SimOperator, order: SimOrder): Promise<void> {
-    await request(sim, 'operator declines', () => anyInstance(sim).operations.declineOffer(op.id, String(order.id)), ['OFFER_UNAVAILABLE']);
-  }
-
-  async function accept(op: SimOperator, order: SimOrder): Promise<void> {
-    if (op.job) return void count(sim, 'offer forgotten by a busy operator');
-    const taken = await request(sim, 'operator accepts', () => anyInstance(sim).operations.acceptOffer(op.id, String(order.id)), [
-      'OFFER_UNAVAILABLE',
-    ]);
-    if (taken?.changed) start(op, order);
-  }
-
   return {
     roster,
     hire,
     drive,
-    answerOffers,
+    /** Whether the operator is on a job, as it sees it. */
+    isBusy: (operatorId: string) => operators.get(operatorId)!.job !== null,
     /** A free operator near the order, for the platform to assign; null when none is free. */
     freeNear(order: SimOrder): string | null {
       return roster.nearest(order.origin, order.serviceCode, 25_000, 20).find((o) => !operators.get(o.id)!.job)?.id ?? null;
     },
-    /** The platform gave `order` to the operator. */
-    assigned: (operatorId: string, order: SimOrder) => start(operators.get(operatorId)!, order),
+    /** The operator took `order` (accepted, or given it by the desk). */
+    took: (operatorId: string, order: SimOrder) => start(operators.get(operatorId)!, order),
     /** The order was cancelled: its operator, if any, drops the job. */
     released(orderId: number): void {
       for (const op of operators.values()) if (op.job?.order.id === orderId) op.job = null;
     },
-    busy: () => [...operators.values()].filter((o) => o.job).length,
   };
 }
 

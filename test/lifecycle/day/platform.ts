@@ -35,7 +35,7 @@ export function platformOf(sim: Sim, operators: SimOperators) {
       () => anyInstance(sim).operations.assign(DESK, String(order.id), operatorId, 'nearest free'),
       ['INVALID_TRANSITION', 'OPERATOR_UNAVAILABLE'],
     );
-    if (assigned?.changed) operators.assigned(operatorId, order);
+    if (assigned?.changed) operators.took(operatorId, order);
   }
 
   return {

@@ -6,6 +6,7 @@ import { agenda } from './agenda.js';
 import { anyInstance, HOUR, MINUTE, SECOND, type Sim } from './context.js';
 import { customersOf } from './customers.js';
 import { dayEndedWell, everyOrderDriven } from './invariants.js';
+import { offerAnswers } from './offers.js';
 import { operatorsOf } from './operators.js';
 import { platformOf } from './platform.js';
 
@@ -43,6 +44,7 @@ export async function simulateDay(sqls: readonly Sql[], plan: DayPlan) {
   const operators = operatorsOf(sim, plan.operators, (order) => platform.finished(order));
   const platform = platformOf(sim, operators);
   const customers = customersOf(sim, operators, platform);
+  const answerOffers = offerAnswers(sim, operators);
   sim.instances = sqls.map((sql) =>
     lifeInstance(sql, {
       clock: () => clock.now(),
@@ -83,7 +85,7 @@ export async function simulateDay(sqls: readonly Sql[], plan: DayPlan) {
       await timed('expiry', () => anyInstance(sim).payments.expireUnpaid(new Date(clock.now().getTime() - EXPIRY_GRACE_MS), 500));
     }
     // New offers come only from a payment, a resume, a decline or a dispatch timer.
-    if (due.length || timing || driving) await timed('offers', () => operators.answerOffers(customers.orders));
+    if (due.length || timing || driving) await timed('offers', () => answerOffers(customers.orders));
     await timed('settle', settled);
     nextTimer = await timed('next timer', () => nextTimerDue(sim.sql));
     if (elapsed % HOUR === 0) {
