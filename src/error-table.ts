@@ -10,6 +10,7 @@ import {
   type StoreErrorCode,
 } from './core/errors.js';
 import type { GatewayErrorCode, UpstreamRejectedError } from './core/gateway/errors.js';
+import type { LifecycleErrorCode } from './core/lifecycle/errors.js';
 
 /** Refusals decided at an edge, before the core is called. */
 export type EdgeErrorCode =
@@ -26,7 +27,14 @@ export type EdgeErrorCode =
   | 'INVALID_SIGNATURE'
   | 'INTERNAL';
 
-export type ErrorCode = DomainErrorCode | RosterErrorCode | IdempotencyErrorCode | StoreErrorCode | GatewayErrorCode | EdgeErrorCode;
+export type ErrorCode =
+  | DomainErrorCode
+  | RosterErrorCode
+  | IdempotencyErrorCode
+  | StoreErrorCode
+  | GatewayErrorCode
+  | EdgeErrorCode
+  | Extract<LifecycleErrorCode, 'ORDER_NOT_FOUND'>;
 
 interface ErrorEntry {
   status: number;
@@ -57,6 +65,8 @@ export const ERROR_TABLE = {
     graphqlType: 'OperatorNotFoundError',
     message: (e: OperatorNotFoundError) => `No existe el operador ${e.operatorId}`,
   },
+  // Not the caller's, or none at all: the two are not told apart.
+  ORDER_NOT_FOUND: { status: 404, message: 'No existe la orden, o no es de quien la pide' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, message: 'La clave Idempotency-Key ya se usó con otra solicitud' },
   IDEMPOTENCY_KEY_IN_USE: {
     status: 409,

@@ -3,6 +3,7 @@ import { builder } from './builder.js';
 import './errors.js';
 import './order.js';
 import './create-order.js';
+import './order-updated.js';
 import './operators.js';
 import './operators-near.js';
 import './operators-upsert.js';

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import type { Authenticate } from '../auth/verify-token.js';
 import type { OrderService } from '../core/orders/create-order.js';
@@ -18,6 +19,9 @@ import { fromFetch, toFetchResponse, type PlainRequest, type PlainResponse, type
 import { createPaymentNotificationsRoute, NOTIFICATIONS_PATH } from './payment-notifications-route.js';
 import { answerError, json, refuse } from './responses.js';
 import { createSandboxPage, type SandboxPageDeps } from './sandbox-page.js';
+import { eventStreamResponse, isEventStream, sendEventStreamNode, type EventStream } from './event-stream.js';
+import { TRACKING_PATH, type TrackingRoute } from './tracking-route.js';
+import { refuseUpgrade } from './upgrade.js';
 
 /** What the router hands the GraphQL face: `/graphql` through either dispatcher, and its files. */
 export interface GraphqlRoutes {
@@ -29,6 +33,8 @@ export interface GraphqlRoutes {
   assets: PlainRoute;
   /** A refusal made before GraphQL ran, as a GraphQL answer. */
   refusal(error: Error): PlainResponse;
+  /** Takes over an admitted WebSocket upgrade of `/graphql`; absent when WebSocket is not served. */
+  upgrade?(req: IncomingMessage, socket: Duplex, head: Buffer): void;
 }
 
 export interface AppDeps {
@@ -61,7 +67,14 @@ export interface AppDeps {
   metrics?: Metrics;
   /** What GET /metrics answers here, to a token with metrics:read; absent when METRICS_PORT serves it. */
   metricsPage?: MetricsSource;
+  /** `/track/…`: orders' public tracking pages and their live streams; absent, none. */
+  tracking?: TrackingRoute;
+  /** Ends the open streams and sockets (subscriptions, tracking) cleanly, at shutdown. */
+  endStreams?: () => Promise<void>;
 }
+
+/** A route that may answer with a stream, told the client's address. */
+type Route = (request: PlainRequest, path: string) => Promise<PlainResponse | EventStream>;
 
 /**
  * The whole HTTP surface, by path. `fetch` answers a Request (tests call it; no port is opened);
@@ -91,7 +104,7 @@ export function createApp(deps: AppDeps) {
 
   // `search` is the target's query: only the notification route reads one (Mercado Pago names
   // the payment in it, and signs it).
-  const routeFor = (path: string, search: () => URLSearchParams): PlainRoute => {
+  const routeFor = (path: string, search: () => URLSearchParams, address?: string): Route => {
     if (path === '/applications/orders') return ordersRoute;
     if (path === '/healthz') return healthz;
     if (path === '/readyz') return readyz;
@@ -101,10 +114,13 @@ export function createApp(deps: AppDeps) {
     if (path.startsWith(NOTIFICATIONS_PATH)) return (request, at) => notificationsRoute(request, at, search());
     if (sandboxPage && path.startsWith(SANDBOX_PATH)) return sandboxPage;
     if (path.startsWith(deps.graphql.assetsPath)) return deps.graphql.assets;
+    if (tracking && path.startsWith(TRACKING_PATH)) return (request, at) => tracking(request, at, address);
     return notFound;
   };
 
-  async function serve(route: PlainRoute, request: PlainRequest, path: string): Promise<PlainResponse> {
+  const { tracking } = deps;
+
+  async function serve(route: Route, request: PlainRequest, path: string): Promise<PlainResponse | EventStream> {
     try {
       return await route(request, path);
     } catch (error) {
@@ -116,6 +132,8 @@ export function createApp(deps: AppDeps) {
   // Both faces count against the limit; GraphiQL's page and files do not.
   const isApi = (path: string, method: string, accept: string | undefined) =>
     path === '/applications/orders' || (path === '/graphql' && !(method === 'GET' && accept?.includes('text/html')));
+  // A subscription's stream lasts as long as the client stays: counted against the limit, not timed.
+  const observed = (api: boolean, accept: string | undefined) => api && !accept?.includes('text/event-stream');
   /** An answer given before the route: a preflight, or a refusal in the face's own shape. */
   const early = (path: string, answer: PlainResponse | RateLimitedError): PlainResponse => {
     if (!(answer instanceof RateLimitedError)) return answer;
@@ -130,7 +148,7 @@ export function createApp(deps: AppDeps) {
     const { pathname } = url;
     const header = (name: string) => request.headers.get(name) ?? undefined;
     const api = isApi(pathname, request.method, header('accept'));
-    const observation = api ? observe(pathname) : null;
+    const observation = observed(api, header('accept')) ? observe(pathname) : null;
     const admitted = admit({ method: request.method, header, address: undefined, api });
     const admission = admitted instanceof Promise ? await admitted : admitted;
     if ('early' in admission) {
@@ -144,6 +162,7 @@ export function createApp(deps: AppDeps) {
       observation?.answeredWith(response.status);
     } else {
       const answer = await serve(routeFor(pathname, () => url.searchParams), fromFetch(request), pathname);
+      if (isEventStream(answer)) return eventStreamResponse(answer, admission.headers);
       observation?.answered(answer);
       response = toFetchResponse(answer);
     }
@@ -156,7 +175,7 @@ export function createApp(deps: AppDeps) {
     const method = req.method ?? 'GET';
     const header = (name: string) => req.headers[name] as string | undefined;
     const api = isApi(path, method, req.headers.accept);
-    const observation = api ? observe(path) : null;
+    const observation = observed(api, req.headers.accept) ? observe(path) : null;
     const admitted = admit({ method, header, address: req.socket.remoteAddress, api });
     const admission = admitted instanceof Promise ? await admitted : admitted;
     if ('early' in admission) {
@@ -171,12 +190,31 @@ export function createApp(deps: AppDeps) {
       return;
     }
     const search = () => new URL(req.url ?? '/', 'http://service').searchParams;
-    const answer = await serve(routeFor(path, search), fromNode(req), path);
+    const answer = await serve(routeFor(path, search, req.socket.remoteAddress), fromNode(req), path);
+    if (isEventStream(answer)) return sendEventStreamNode(res, answer, admission.headers);
     observation?.answered(answer);
     sendNode(res, answer, admission.headers);
   }
 
-  return { fetch, handleNode };
+  /**
+   * A WebSocket upgrade: of `/graphql` only, admitted as any API request (counted per token, or
+   * per address without one: a browser's WebSocket sends no Authorization), then the GraphQL
+   * face's. Anything else is answered on the socket and closed.
+   */
+  async function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    const upgrade = deps.graphql.upgrade;
+    if (pathOf(req.url ?? '/') !== '/graphql' || !upgrade) return refuseUpgrade(socket, refuse('NOT_FOUND'));
+    const header = (name: string) => req.headers[name] as string | undefined;
+    const admitted = admit({ method: 'GET', header, address: req.socket.remoteAddress, api: true });
+    const admission = admitted instanceof Promise ? await admitted : admitted;
+    if ('early' in admission) {
+      const { early } = admission;
+      return refuseUpgrade(socket, early instanceof RateLimitedError ? answerError(early, deps.log) : early);
+    }
+    upgrade(req, socket, head);
+  }
+
+  return { fetch, handleNode, handleUpgrade, endStreams: deps.endStreams ?? (async () => {}) };
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 // Seconds: a REST order takes a few milliseconds; a store or provider outage, its deadline.
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -90,6 +90,29 @@ export function createMetrics() {
       help: 'Items written together by one statement (group commit), by writer (orders, operator moves)',
       labelNames: ['writer'],
       buckets: BATCH_BUCKETS,
+      registers,
+    }),
+    liveSubscriptions: new Gauge({
+      name: 'orders_live_subscriptions',
+      help: 'Open live updates of orders, by transport (sse, ws: orderUpdated; track: the tracking page)',
+      labelNames: ['transport'],
+      registers,
+    }),
+    eventsPublished: new Counter({
+      name: 'orders_events_published_total',
+      help: 'Order events committed and published on this instance, by type (paid, assigned, partner_moved…)',
+      labelNames: ['type'],
+      registers,
+    }),
+    eventFanout: new Histogram({
+      name: 'orders_event_fanout_seconds',
+      help: 'From hearing of a committed change (at once on its own instance) to sending the order to a subscriber',
+      buckets: LATENCY_BUCKETS,
+      registers,
+    }),
+    eventRereads: new Counter({
+      name: 'orders_event_rereads_total',
+      help: "Subscribers told to read their order again because the bus's connection dropped and notes may have been missed",
       registers,
     }),
     rateLimited: new Counter({

@@ -27,6 +27,7 @@ import type { Sql } from '../store/sql.js';
 import { composeProviders } from './compose-providers.js';
 import { composeLifecycle } from './compose-lifecycle.js';
 import type { ProviderObservers } from '../metrics/provider-observers.js';
+import { composeEvents } from './compose-events.js';
 
 // A write to the roster commits within a second or two of taking its change number; one still
 // unseen after this long has rolled back.
@@ -129,6 +130,8 @@ export async function composeService(parts: ServiceParts) {
     payments: parts.payments,
     observers: parts.observers ?? providerObservers(metrics),
   });
+  // Live updates: the bus between instances, the watches subscribers open, the tracking pages.
+  const events = await composeEvents({ config, sql, log, metrics, rateLimit: parts.rateLimit ?? null });
   const life = composeLifecycle({
     config,
     sql,
@@ -140,6 +143,7 @@ export async function composeService(parts: ServiceParts) {
     observers: parts.observers ?? providerObservers(metrics),
     findOperator: (id) => operatorStore.findById(id),
     legs: providers.fulfilment.legs,
+    onCommitted: (notes) => events.bus.publish(notes),
   });
   const native = createNativeFulfilment(
     Object.assign(
@@ -159,8 +163,10 @@ export async function composeService(parts: ServiceParts) {
   const authenticate = gateway?.authenticate ?? verify;
   const graphql = createGraphqlFace({
     authenticate,
-    services: { orders, operators },
+    services: { orders, operators, live: events.live },
     log,
+    rateLimit: parts.rateLimit ?? null,
+    keepAliveMs: config.events.keepAliveMs,
     maxBodyBytes: config.maxBodyBytes,
     posture: config.graphql,
     graphiqlToken: parts.graphiqlToken,
@@ -183,6 +189,8 @@ export async function composeService(parts: ServiceParts) {
     rateLimit: parts.rateLimit ?? null,
     metrics,
     metricsPage: config.metricsPort === null ? metricsSource : undefined,
+    tracking: events.tracking,
+    endStreams: () => events.endStreams(graphql.closeSockets),
   });
   const purgeExpired = async () => {
     await idempotency.purge(clock());
@@ -208,6 +216,7 @@ export async function composeService(parts: ServiceParts) {
       life.stop();
       await providers.close();
       await gateway?.close();
+      await events.bus.close();
     },
   };
 }

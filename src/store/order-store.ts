@@ -8,7 +8,7 @@ import { storedOrderIds } from './insert-outcome.js';
 import type { Sql } from './sql.js';
 import { StatementOutcomeUnknownError } from './statement-outcome.js';
 
-interface OrderRow {
+export interface OrderRow {
   id: string | number | bigint;
   owner_subject: string;
   status: OrderStatus;
@@ -43,7 +43,7 @@ interface OrderRow {
   payment_status: PaymentStatus;
 }
 
-function fromRow(r: OrderRow): Order {
+export function fromRow(r: OrderRow): Order {
   return {
     id: Number(r.id),
     ownerSubject: r.owner_subject,
