@@ -73,7 +73,7 @@ describe.skipIf(postgres.skip !== null)(`the PostgreSQL bus between two instance
   });
 
   it('when one publishes, then its own subscribers hear it once, and the other’s hear it too', async () => {
-    const [a, b] = buses as [EventBus, EventBus];
+    const [a, b] = buses as EventBus[] as [EventBus, EventBus];
     const here = hear(a, 11);
     const there = hear(b, 11);
 
@@ -86,7 +86,7 @@ describe.skipIf(postgres.skip !== null)(`the PostgreSQL bus between two instance
   });
 
   it('when the listening connection is cut, then it listens again, its subscribers read again, and notes reach it as before', async () => {
-    const [a, b] = buses as [EventBus, EventBus];
+    const [a, b] = buses as EventBus[] as [EventBus, EventBus];
     const there = hear(b, 12);
     const admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
@@ -108,7 +108,7 @@ describe.skipIf(postgres.skip !== null)(`the PostgreSQL bus between two instance
   });
 
   it('when a payload is not a note, then it is ignored', async () => {
-    const [, b] = buses as [EventBus, EventBus];
+    const [, b] = buses as EventBus[] as [EventBus, EventBus];
     const there = hear(b, 13);
 
     await sql.query('select pg_notify($1, $2)', [name, 'not a note']);
@@ -130,7 +130,7 @@ describe.skipIf(redisSkip !== null)(`the Redis bus between two instances${redisS
   afterAll(() => Promise.all(buses.map((b) => b.close())));
 
   it('when one publishes, then its own subscribers hear it once, and the other’s hear it too', async () => {
-    const [a, b] = buses as [EventBus, EventBus];
+    const [a, b] = buses as EventBus[] as [EventBus, EventBus];
     const here = hear(a, 21);
     const there = hear(b, 21);
 
@@ -141,7 +141,7 @@ describe.skipIf(redisSkip !== null)(`the Redis bus between two instances${redisS
   });
 
   it('when the subscribed connection is killed, then it subscribes again and its subscribers read again', async () => {
-    const [a, b] = buses as [EventBus, EventBus];
+    const [a, b] = buses as EventBus[] as [EventBus, EventBus];
     const there = hear(b, 22);
 
     await killClients(`order-events:${name}`);

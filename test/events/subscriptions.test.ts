@@ -25,7 +25,7 @@ describe.each(TRANSPORTS)('orderUpdated over $name', (transport) => {
     const updates = watch(connect(service.token), order.id);
     await expect.poll(updates.steps).toEqual(['PENDING_PAYMENT']);
 
-    await pay(service, order);
+    await pay(order);
     await expect.poll(updates.steps).toEqual(['PENDING_PAYMENT', 'PENDING_PARTNER']);
     const operator = await offeredOperator(service, order.id);
     await service.lifecycle.operations.acceptOffer(operator, String(order.id));
@@ -63,7 +63,7 @@ describe.each(TRANSPORTS)('orderUpdated over $name', (transport) => {
 
   it('when the operator on the order subscribes, then it follows the order, and another operator gets ORDER_NOT_FOUND', async () => {
     const order = await newOrder(service);
-    await pay(service, order);
+    await pay(order);
     const operator = await offeredOperator(service, order.id);
     const notYet = watch(connect(await operatorToken(operator)), order.id);
     await expect.poll(notYet.codes).toEqual(['ORDER_NOT_FOUND']);
@@ -96,7 +96,7 @@ describe.each(TRANSPORTS)('orderUpdated over $name', (transport) => {
     await expect.poll(first.steps).toEqual(['PENDING_PAYMENT']);
     first.stop();
 
-    await pay(service, order);
+    await pay(order);
     await expect.poll(async () => (await service.lifecycle.lifecycle.load(order.id))?.step).toBe('pending_partner');
     const again = watch(connect(service.token), order.id);
 
@@ -156,5 +156,26 @@ describe('refused subscribers', () => {
 
     expect(reserved.status).toBe(201);
     expect(opened.status).toBe(404);
+  });
+});
+
+describe('what the metrics say of live updates', () => {
+  it('when subscriptions are open and changes are sent, then they are counted by transport and by type, and timed', async () => {
+    const order = await newOrder(service);
+    const clients = [TRANSPORTS[0]!, TRANSPORTS[2]!].map((t) => t.connect(service.base!, service.token));
+    const updates = clients.map((c) => watch(c, order.id));
+    for (const u of updates) await expect.poll(u.steps).toEqual(['PENDING_PAYMENT']);
+    const metric = async (name: string) => (await service.metrics.registry.getSingleMetric(name)!.get()).values;
+
+    await pay(order);
+    for (const u of updates) await expect.poll(u.steps).toEqual(['PENDING_PAYMENT', 'PENDING_PARTNER']);
+
+    const live = await metric('orders_live_subscriptions');
+    expect(live.find((v) => v.labels.transport === 'sse')?.value).toBeGreaterThanOrEqual(1);
+    expect(live.find((v) => v.labels.transport === 'ws')?.value).toBeGreaterThanOrEqual(1);
+    expect((await metric('orders_events_published_total')).find((v) => v.labels.type === 'paid')?.value).toBeGreaterThanOrEqual(1);
+    expect((await metric('orders_event_fanout_seconds')).find((v) => (v as { metricName?: string }).metricName === 'orders_event_fanout_seconds_count')?.value).toBeGreaterThanOrEqual(2);
+    for (const u of updates) u.stop();
+    await Promise.all(clients.map((c) => c.dispose()));
   });
 });

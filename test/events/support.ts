@@ -1,7 +1,7 @@
 import type { ExecutionResult } from 'graphql';
 import { expect } from 'vitest';
-import { startFrontedService, type FrontedService } from '../support/fronted-service.js';
-import { restBody, signTestToken, type TestServiceOptions } from '../support/service.js';
+import { startFrontedService } from '../support/fronted-service.js';
+import { restBody, signTestToken, type TestService, type TestServiceOptions } from '../support/service.js';
 
 export const ORDER_UPDATED = `subscription($id: ID!) { orderUpdated(id: $id) {
   id status pendingStatus paymentStatus partnerDistance updatedAt partner { id } } }`;
@@ -10,7 +10,7 @@ export const ORDER_UPDATED = `subscription($id: ID!) { orderUpdated(id: $id) {
 export const startLiveService = (options: TestServiceOptions = {}) => startFrontedService({ listen: true, ...options });
 
 /** A new order of the test token's subject (app-1), not yet paid. */
-export async function newOrder(service: FrontedService, auth?: string): Promise<{ id: number; reference: string; link: string }> {
+export async function newOrder(service: Pick<TestService, 'rest'>, auth?: string): Promise<{ id: number; reference: string; link: string }> {
   const { status, body } = await service.rest(restBody(), auth ? { auth } : {});
   expect(status).toBe(200);
   const link = body.paymentProviderReference as string;
@@ -18,13 +18,13 @@ export async function newOrder(service: FrontedService, auth?: string): Promise<
 }
 
 /** Pays the order through the sandbox's page, as a payer's browser does. */
-export async function pay(service: FrontedService, order: { id: number; link: string }): Promise<void> {
+export async function pay(order: { link: string }): Promise<void> {
   const answer = await fetch(`${order.link}/pay`, { method: 'POST', redirect: 'manual' });
   expect(answer.status).toBe(303);
 }
 
 /** The operator the paid order is offered to: the nearest demo operator, once the offer is made. */
-export async function offeredOperator(service: FrontedService, orderId: number): Promise<string> {
+export async function offeredOperator(service: Pick<TestService, 'sql' | 'lifecycle'>, orderId: number): Promise<string> {
   const offered = async () => {
     const { rows } = await service.sql.query<{ operator_id: string }>(
       'select operator_id from order_offers where order_id = $1 and outcome is null',

@@ -222,12 +222,16 @@ export type PaymentProviderError = Error & {
 
 /** Where the order's payment stands */
 export type PaymentStatus =
-  /** left unpaid past the link's expiry: the order was cancelled */
+  /** left unpaid: the link expired, or the order was cancelled before it was paid */
   | 'EXPIRED'
   /** paid: the order went on to PENDING_PARTNER */
   | 'PAID'
   /** the payment link is open */
-  | 'PENDING';
+  | 'PENDING'
+  /** paid, then cancelled and refunded */
+  | 'REFUNDED'
+  /** paid, then cancelled: the refund is being made (retried until the provider accepts it) */
+  | 'REFUND_PENDING';
 
 export type PendingStatus =
   | 'PARTNER_GOING_TO_DESTINATION'
@@ -288,6 +292,17 @@ export type SetOperatorDutyResult = InvalidInputError | OperatorNotFoundError | 
 export type SetOperatorDutySuccess = {
   __typename?: 'SetOperatorDutySuccess';
   operator: Operator;
+};
+
+export type Subscription = {
+  __typename?: 'Subscription';
+  /** One of the caller's orders (or the order its operator token is on), as it is now and again after each change, in order; at most one update a second for changes that only move the operator. Ends with UNAUTHENTICATED when the token expires, ORDER_NOT_FOUND for an order not the caller's */
+  orderUpdated: Order;
+};
+
+
+export type SubscriptionOrderUpdatedArgs = {
+  id: Scalars['ID']['input'];
 };
 
 export type UpsertOperatorInput = {
