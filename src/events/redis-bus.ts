@@ -25,6 +25,8 @@ export function createRedisBus(options: RedisBusOptions): EventBus & { started: 
   const { channel, log, observe = {}, timeoutMs = 5_000 } = options;
   const fanout = createFanout(options.now ?? Date.now);
   const common = {
+    // Named, so that an operator sees what the connections are for (CLIENT LIST).
+    connectionName: `order-events:${channel}`,
     connectTimeout: timeoutMs,
     lazyConnect: true,
     retryStrategy: (times: number) => backoffMs(times - 1),

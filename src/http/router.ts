@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import type { Authenticate } from '../auth/verify-token.js';
 import type { OrderService } from '../core/orders/create-order.js';
@@ -21,7 +20,7 @@ import { answerError, json, refuse } from './responses.js';
 import { createSandboxPage, type SandboxPageDeps } from './sandbox-page.js';
 import { eventStreamResponse, isEventStream, sendEventStreamNode, type EventStream } from './event-stream.js';
 import { TRACKING_PATH, type TrackingRoute } from './tracking-route.js';
-import { refuseUpgrade } from './upgrade.js';
+import { createUpgradeHandler, type UpgradeDeps } from './upgrade.js';
 
 /** What the router hands the GraphQL face: `/graphql` through either dispatcher, and its files. */
 export interface GraphqlRoutes {
@@ -34,7 +33,7 @@ export interface GraphqlRoutes {
   /** A refusal made before GraphQL ran, as a GraphQL answer. */
   refusal(error: Error): PlainResponse;
   /** Takes over an admitted WebSocket upgrade of `/graphql`; absent when WebSocket is not served. */
-  upgrade?(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  upgrade?: UpgradeDeps['upgrade'];
 }
 
 export interface AppDeps {
@@ -196,23 +195,7 @@ export function createApp(deps: AppDeps) {
     sendNode(res, answer, admission.headers);
   }
 
-  /**
-   * A WebSocket upgrade: of `/graphql` only, admitted as any API request (counted per token, or
-   * per address without one: a browser's WebSocket sends no Authorization), then the GraphQL
-   * face's. Anything else is answered on the socket and closed.
-   */
-  async function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
-    const upgrade = deps.graphql.upgrade;
-    if (pathOf(req.url ?? '/') !== '/graphql' || !upgrade) return refuseUpgrade(socket, refuse('NOT_FOUND'));
-    const header = (name: string) => req.headers[name] as string | undefined;
-    const admitted = admit({ method: 'GET', header, address: req.socket.remoteAddress, api: true });
-    const admission = admitted instanceof Promise ? await admitted : admitted;
-    if ('early' in admission) {
-      const { early } = admission;
-      return refuseUpgrade(socket, early instanceof RateLimitedError ? answerError(early, deps.log) : early);
-    }
-    upgrade(req, socket, head);
-  }
+  const handleUpgrade = createUpgradeHandler({ upgrade: deps.graphql.upgrade, admit, log: deps.log });
 
   return { fetch, handleNode, handleUpgrade, endStreams: deps.endStreams ?? (async () => {}) };
 }

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import type { FrontedService } from '../support/fronted-service.js';
 import { signTestToken } from '../support/service.js';
 import { shortLivedToken, TRANSPORTS, type TransportClient } from './clients.js';
+import { readStream } from './event-source.js';
 import { newOrder, offeredOperator, operatorToken, pay, startLiveService, watch } from './support.js';
 
 let service: FrontedService;
 beforeAll(async () => {
   // No tolerance past `exp`: a token's stream ends when the token says.
-  service = await startLiveService({ env: { AUTH_CLOCK_TOLERANCE_SECONDS: '0' } });
+  service = await startLiveService({ env: { AUTH_CLOCK_TOLERANCE_SECONDS: '0', SUBSCRIPTION_KEEP_ALIVE_MS: '1000' } });
 });
 afterAll(() => service?.close());
 
@@ -130,6 +132,15 @@ describe('refused subscribers', () => {
     expect(await closeCodeOf(await signTestToken({}, 'another-secret-of-at-least-thirty-two-bytes'))).toBe(4403);
   });
 
+  it('when a WebSocket asks for another path, then the upgrade is answered 404 and the connection closed', async () => {
+    const socket = new WebSocket(`${service.base!.replace(/^http/, 'ws')}/elsewhere`, 'graphql-transport-ws');
+    socket.on('error', () => {});
+
+    const status = await new Promise<number>((resolve) => socket.on('unexpected-response', (_req, res) => resolve(res.statusCode!)));
+
+    expect(status).toBe(404);
+  });
+
   it('when a subscription over SSE comes without a valid token, then it is refused 401 UNAUTHENTICATED', async () => {
     const subscribe = (headers: Record<string, string>) =>
       fetch(`${service.base}/graphql`, {
@@ -156,6 +167,20 @@ describe('refused subscribers', () => {
 
     expect(reserved.status).toBe(201);
     expect(opened.status).toBe(404);
+  });
+});
+
+describe('a quiet stream', () => {
+  it('when a reserved stream has nothing to say, then it sends a keep-alive comment every SUBSCRIPTION_KEEP_ALIVE_MS', async () => {
+    const authorization = `Bearer ${service.token}`;
+    const token = await (await fetch(`${service.base}/graphql`, { method: 'PUT', headers: { authorization } })).text();
+    // graphql-sse's own comments come every 12 s; these come from the setting (1 s here).
+    const stream = readStream(
+      await fetch(`${service.base}/graphql`, { headers: { authorization, accept: 'text/event-stream', 'x-graphql-event-stream-token': token } }),
+    );
+
+    await expect.poll(() => stream.comments(), { timeout: 8_000 }).toBeGreaterThanOrEqual(3);
+    await stream.close();
   });
 });
 

@@ -37,6 +37,9 @@ export interface WatchOptions<T> {
   until?: number | null;
 }
 
+/** A watch: an iterator whose `return()` always exists, and ends it at once. */
+export type Watch<T> = AsyncIterableIterator<WatchItem<T>> & { return(value?: unknown): Promise<IteratorResult<WatchItem<T>>> };
+
 const MOVES_ONLY = (types: readonly string[]) => types.length > 0 && types.every((t) => t === 'partner_moved');
 
 /**
@@ -49,7 +52,7 @@ const MOVES_ONLY = (types: readonly string[]) => types.length > 0 && types.every
  * The iterator's `return()` ends the watch at once, even while it waits for a change (a plain
  * async generator would wait for the next change before it could end).
  */
-export function watchOrder<T>(deps: WatchDeps, options: WatchOptions<T>): AsyncIterableIterator<WatchItem<T>> {
+export function watchOrder<T>(deps: WatchDeps, options: WatchOptions<T>): Watch<T> {
   const stopped = new AbortController();
   const generator = run(deps, options, AbortSignal.any([stopped.signal, deps.closing]));
   return {
