@@ -49,7 +49,6 @@ const CHANGE_TEXT: Record<string, string> = {
 export const TRACKING_TEXTS = {
   steps: STEP_TEXT,
   changes: CHANGE_TEXT,
-  services: SERVICE_NAMES,
   operator: 'Operador',
   distance: 'Distancia al vehículo',
   eta: 'Llegada estimada',
