@@ -135,7 +135,7 @@ export function createLifecycleStore(sql: Sql, onCommitted: OnCommitted = () => 
     loadByPaymentReference: (reference) => (UUID.test(reference) ? one('payment_reference = $1', reference) : Promise.resolve(null)),
     async change(c) {
       const outcome = await inChange<ChangeOutcome, ChangeOutcome>(sql, (tx) => write(tx, c));
-      if (outcome.kind === 'changed') onCommitted([{ orderId: c.orderId, seq: outcome.seq }]);
+      if (outcome.kind === 'changed') onCommitted([{ orderId: c.orderId, seq: outcome.seq, type: c.event.type }]);
       return outcome;
     },
 
@@ -174,7 +174,7 @@ export function createLifecycleStore(sql: Sql, onCommitted: OnCommitted = () => 
         return row.version;
       });
       if (seq === false) return false;
-      onCommitted([{ orderId, seq }]);
+      onCommitted([{ orderId, seq, type: 'paid' }]);
       return true;
     },
   };
