@@ -25,6 +25,10 @@ async function runExample(page: Page, origin: string, answer: string) {
   await workersStarted(page);
 }
 
+// Each test starts its own service (the first in a worker pays for the store's start and its
+// migrations) and a page: on a loaded machine that takes longer than a test's usual allowance.
+const IN_BROWSER_TIMEOUT_MS = 60_000;
+
 const QUERY_EDITOR = '.graphiql-query-editor .view-lines';
 // The variables and the headers editors share this place; one of them is shown at a time.
 const TOOL_EDITOR = '.graphiql-editor-tool .view-lines';
@@ -66,7 +70,7 @@ describe.skipIf(browserSkip !== null)(inBrowser('GraphiQL in a browser, served b
       await page.close();
       await service.close();
     }
-  });
+  }, IN_BROWSER_TIMEOUT_MS);
 
   it('when opened without a token, then the headers are empty and the order is refused as unauthenticated', async () => {
     const service = await serviceWith();
@@ -82,5 +86,5 @@ describe.skipIf(browserSkip !== null)(inBrowser('GraphiQL in a browser, served b
       await page.close();
       await service.close();
     }
-  });
+  }, IN_BROWSER_TIMEOUT_MS);
 });
