@@ -61,6 +61,12 @@ export const SETTINGS = {
   ROSTER_SYNC_SECONDS: { default: '2', doc: 'on PostgreSQL, how often each instance reads the roster changes of the others' },
   IDEMPOTENCY_KEY_TTL_HOURS: { default: '24', doc: 'how long an Idempotency-Key is remembered (at least 24 hours)' },
   SEED_DEMO_OPERATORS: { default: 'true', doc: 'seed the demo roster around Santiago into an empty store' },
+  // Webhooks.
+  WEBHOOKS_ALLOW_PRIVATE_URLS: { default: 'false', doc: '`true`: webhook endpoints may be on loopback, private, link-local and other non-public addresses (development, tests)' },
+  WEBHOOKS_TIMEOUT_MS: { default: '10000', doc: 'deadline of one webhook delivery: the address lookup, the connection and the whole answer' },
+  WEBHOOKS_POLL_MS: { default: '1000', doc: 'how often each instance looks for order events and due deliveries written by the others' },
+  WEBHOOKS_CONCURRENCY: { default: '16', doc: 'webhook deliveries in flight at once, per instance' },
+  WEBHOOKS_SECRET_OVERLAP_HOURS: { default: '24', doc: "after a webhook secret's rotation, how long deliveries are also signed with the previous secret" },
   // Routing and payment providers.
   ROUTING_PROVIDER: { default: 'great_circle', doc: 'how trips and approaches are estimated: `great_circle` (× CIRCUITY_FACTOR, no calls), `osrm` or `google`' },
   ROUTING_OSRM_URL: { default: '', doc: 'base URL of an OSRM server (osrm-routed), e.g. `http://osrm.internal:5000`; needed by `osrm`' },
@@ -135,6 +141,17 @@ export interface Config {
   routing: RoutingSettings & { deadlineMs: number };
   payments: PaymentSettings;
   tracing: TracingSettings;
+  webhooks: WebhookSettings;
+}
+
+export interface WebhookSettings {
+  allowPrivateUrls: boolean;
+  /** Endpoints must be https (production); else http too. */
+  httpsOnly: boolean;
+  timeoutMs: number;
+  pollMs: number;
+  concurrency: number;
+  secretOverlapMs: number;
 }
 
 export interface UpstreamConfig {
@@ -273,6 +290,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     routing: routingSettings({ get, number, flag }),
     payments: paymentSettings({ get, number, flag }),
     tracing: tracingSettings({ get, number, flag }),
+    webhooks: {
+      allowPrivateUrls: flag('WEBHOOKS_ALLOW_PRIVATE_URLS', false),
+      httpsOnly: production,
+      timeoutMs: number('WEBHOOKS_TIMEOUT_MS', { min: 100, max: 120_000, integer: true }),
+      pollMs: number('WEBHOOKS_POLL_MS', { min: 10, max: 600_000, integer: true }),
+      concurrency: number('WEBHOOKS_CONCURRENCY', { min: 1, max: 1024, integer: true }),
+      secretOverlapMs: number('WEBHOOKS_SECRET_OVERLAP_HOURS', { min: 0, max: 24 * 30 }) * 3_600_000,
+    },
   };
 }
 

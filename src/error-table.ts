@@ -8,6 +8,9 @@ import {
   type OperatorNotFoundError,
   type RosterErrorCode,
   type StoreErrorCode,
+  type WebhookDeliveryNotFoundError,
+  type WebhookEndpointNotFoundError,
+  type WebhookErrorCode,
 } from './core/errors.js';
 import type { GatewayErrorCode, UpstreamRejectedError } from './core/gateway/errors.js';
 
@@ -26,7 +29,7 @@ export type EdgeErrorCode =
   | 'INVALID_SIGNATURE'
   | 'INTERNAL';
 
-export type ErrorCode = DomainErrorCode | RosterErrorCode | IdempotencyErrorCode | StoreErrorCode | GatewayErrorCode | EdgeErrorCode;
+export type ErrorCode = DomainErrorCode | RosterErrorCode | WebhookErrorCode | IdempotencyErrorCode | StoreErrorCode | GatewayErrorCode | EdgeErrorCode;
 
 interface ErrorEntry {
   status: number;
@@ -56,6 +59,16 @@ export const ERROR_TABLE = {
     status: 404,
     graphqlType: 'OperatorNotFoundError',
     message: (e: OperatorNotFoundError) => `No existe el operador ${e.operatorId}`,
+  },
+  WEBHOOK_ENDPOINT_NOT_FOUND: {
+    status: 404,
+    graphqlType: 'WebhookEndpointNotFoundError',
+    message: (e: WebhookEndpointNotFoundError) => `No existe el endpoint de webhooks ${e.endpointId}`,
+  },
+  WEBHOOK_DELIVERY_NOT_FOUND: {
+    status: 404,
+    graphqlType: 'WebhookDeliveryNotFoundError',
+    message: (e: WebhookDeliveryNotFoundError) => `No existe el envío de webhook ${e.deliveryId}`,
   },
   IDEMPOTENCY_KEY_REUSED: { status: 422, message: 'La clave Idempotency-Key ya se usó con otra solicitud' },
   IDEMPOTENCY_KEY_IN_USE: {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 const SRC = new URL('../src/', import.meta.url).pathname;
 // What the core may use besides itself: plain libraries, no framework, no adapter.
-const CORE_MAY_IMPORT = ['zod', 'libphonenumber-js/min/es6'];
+const CORE_MAY_IMPORT = ['zod', 'libphonenumber-js/min/es6', 'ipaddr.js'];
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

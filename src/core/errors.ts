@@ -12,6 +12,8 @@ export abstract class ServiceError extends Error {
 export type DomainErrorCode = 'INVALID_INPUT' | 'NO_OPERATOR_AVAILABLE' | 'PAYMENT_PROVIDER_UNAVAILABLE';
 // Failures of managing the roster, managed through GraphQL only.
 export type RosterErrorCode = 'OPERATOR_NOT_FOUND';
+// An owner's webhook endpoints and deliveries: another owner's are ones that do not exist.
+export type WebhookErrorCode = 'WEBHOOK_ENDPOINT_NOT_FOUND' | 'WEBHOOK_DELIVERY_NOT_FOUND';
 // Refusals of a repeated Idempotency-Key. Transport-level, like the token: GraphQL says them as
 // top-level errors with these codes, not as members of the createOrder union.
 export type IdempotencyErrorCode = 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
@@ -19,7 +21,7 @@ export type IdempotencyErrorCode = 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_I
 export type StoreErrorCode = 'STORE_UNAVAILABLE' | 'ORDER_OUTCOME_UNKNOWN';
 
 export abstract class DomainError extends ServiceError {
-  abstract override readonly code: DomainErrorCode | RosterErrorCode | IdempotencyErrorCode;
+  abstract override readonly code: DomainErrorCode | RosterErrorCode | WebhookErrorCode | IdempotencyErrorCode;
 }
 
 export class InvalidInputError extends DomainError {
@@ -60,6 +62,22 @@ export class OperatorNotFoundError extends DomainError {
 
   constructor(readonly operatorId: string) {
     super(`no operator ${operatorId}`);
+  }
+}
+
+export class WebhookEndpointNotFoundError extends DomainError {
+  readonly code = 'WEBHOOK_ENDPOINT_NOT_FOUND';
+
+  constructor(readonly endpointId: string) {
+    super(`no webhook endpoint ${endpointId} of this owner`);
+  }
+}
+
+export class WebhookDeliveryNotFoundError extends DomainError {
+  readonly code = 'WEBHOOK_DELIVERY_NOT_FOUND';
+
+  constructor(readonly deliveryId: string) {
+    super(`no webhook delivery ${deliveryId} of this owner`);
   }
 }
 

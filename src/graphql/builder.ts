@@ -4,6 +4,7 @@ import type { AuthenticatedCaller } from '../auth/verify-token.js';
 import type { OrderService } from '../core/orders/create-order.js';
 import type { IdempotentRequest } from '../core/orders/idempotency.js';
 import type { OperatorService } from '../core/operators/service.js';
+import type { WebhookEndpoints } from '../core/webhooks/endpoints.js';
 
 export interface GraphQLContext {
   caller: AuthenticatedCaller;
@@ -15,6 +16,7 @@ export interface GraphQLContext {
 /** What the resolvers see: the context createApp builds, with the services compose.ts adds to it. */
 export interface ResolverContext extends GraphQLContext {
   operators: OperatorService;
+  webhooks: WebhookEndpoints;
 }
 
 export const builder = new SchemaBuilder<{ Context: ResolverContext; DefaultFieldNullability: false }>({

@@ -8,6 +8,9 @@ import './operators-near.js';
 import './operators-upsert.js';
 import './operators-position.js';
 import './operators-remove.js';
+import './webhooks.js';
+import './webhooks-endpoints.js';
+import './webhooks-deliveries.js';
 
 export const schema = builder.toSchema();
 

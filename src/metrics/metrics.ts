@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 // Seconds: a REST order takes a few milliseconds; a store or provider outage, its deadline.
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -90,6 +90,27 @@ export function createMetrics() {
       help: 'Items written together by one statement (group commit), by writer (orders, operator moves)',
       labelNames: ['writer'],
       buckets: BATCH_BUCKETS,
+      registers,
+    }),
+    webhookDeliveries: new Histogram({
+      name: 'orders_webhook_delivery_duration_seconds',
+      help: 'Tries of webhook deliveries by outcome: delivered (2xx), retried (anything else, tried again later), failed (the last try)',
+      labelNames: ['outcome'],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    }),
+    // Both describe the shared store, not the worker: with WORKERS > 1 the workers' values are
+    // one reading each of the same thing, so the sum takes the largest rather than adding them.
+    webhookOutboxLag: new Gauge({
+      name: 'orders_webhook_outbox_lag_seconds',
+      help: 'Age of the oldest order event the webhook fan-out read on its last pass; 0 when it had none',
+      aggregator: 'max',
+      registers,
+    }),
+    webhookPending: new Gauge({
+      name: 'orders_webhook_pending_deliveries',
+      help: 'Webhook deliveries neither delivered nor failed yet, in the whole store',
+      aggregator: 'max',
       registers,
     }),
     rateLimited: new Counter({

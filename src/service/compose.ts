@@ -30,6 +30,7 @@ import { seedDemoOperators } from './seed-demo-operators.js';
 import type { Sql } from '../store/sql.js';
 import { composeProviders } from './compose-providers.js';
 import { composeLifecycle } from './compose-lifecycle.js';
+import { composeWebhooks, type WebhookParts } from './compose-webhooks.js';
 import type { ProviderObservers } from '../metrics/provider-observers.js';
 
 // A write to the roster commits within a second or two of taking its change number; one still
@@ -64,6 +65,8 @@ export interface ServiceParts {
   observers?: ProviderObservers;
   /** Gateway mode: what a metrics registry counts of the legacy calls (see GatewayObserver). */
   gatewayObserver?: GatewayPartsDeps['observe'];
+  /** Replaces the webhooks' DNS resolver, circuit breakers or jitter (tests). */
+  webhooks?: Pick<WebhookParts, 'resolver' | 'breaker' | 'random'>;
 }
 
 /** Migrates and seeds the store, loads the roster and wires the core to its adapters and edges. */
@@ -134,6 +137,7 @@ export async function composeService(parts: ServiceParts) {
     payments: parts.payments,
     observers: parts.observers ?? providerObservers(metrics),
   });
+  const orderStore = createOrderStore(sql, { findOutcomeWithinMs: config.timeouts.storeMs, onBatch: batches('orders') });
   const life = composeLifecycle({
     config,
     sql,
@@ -147,11 +151,13 @@ export async function composeService(parts: ServiceParts) {
     legs: providers.fulfilment.legs,
     // Each change keeps the trace of the request that made it, for the spans of what it causes.
     traceparent: tracingOn() ? currentTraceparent : undefined,
+    // Webhooks are sent at once from this instance; the others find them on their next poll.
+    onCommitted: () => webhooks.wake(),
   });
   const native = createNativeFulfilment(
     Object.assign(
       {
-        orders: createOrderStore(sql, { findOutcomeWithinMs: config.timeouts.storeMs, onBatch: batches('orders') }),
+        orders: orderStore,
         operators: roster,
         policy: config.policy,
         clock,
@@ -162,11 +168,13 @@ export async function composeService(parts: ServiceParts) {
   );
   const orders = observedOrders(createOrderService({ fulfilment: gateway?.fulfilment ?? native, idempotency, clock }), metrics);
 
+  const webhooks = composeWebhooks(Object.assign({ config, sql, log, clock, metrics, orders: orderStore }, parts.webhooks));
+
   // In gateway mode without a token of its own, callers carry their Authorization to the legacy.
   const authenticate = gateway?.authenticate ?? verify;
   const graphql = createGraphqlFace({
     authenticate,
-    services: { orders, operators },
+    services: { orders, operators, webhooks: webhooks.endpoints },
     log,
     maxBodyBytes: config.maxBodyBytes,
     posture: config.graphql,
@@ -195,6 +203,7 @@ export async function composeService(parts: ServiceParts) {
   const purgeExpired = async () => {
     await idempotency.purge(clock());
     await rosterSync?.purge();
+    await webhooks.endpoints.purge();
   };
   return {
     app,
@@ -208,13 +217,15 @@ export async function composeService(parts: ServiceParts) {
     expireUnpaid: life.expireUnpaid,
     lifecycle: life,
     routing: providers.routing,
+    webhooks,
     /**
-     * Stops the payment timers and closes the providers' pools, and in gateway mode the legacy's
-     * connections once the calls under way are done; serve.ts calls it at shutdown.
+     * Stops the payment timers and the webhooks' worker and closes the providers' pools, and in
+     * gateway mode the legacy's connections once the calls under way are done; serve.ts calls
+     * it at shutdown.
      */
     closeProviders: async () => {
       life.stop();
-      await providers.close();
+      await Promise.all([providers.close(), webhooks.close()]);
       await gateway?.close();
     },
   };

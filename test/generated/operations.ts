@@ -20,6 +20,13 @@ export type CreateOrderInput = {
   vehicleIdentification: string;
 };
 
+export type CreateWebhookEndpointInput = {
+  /** The types to receive (order.created, order.paid, …); every type when left out */
+  events?: Array<string> | null | undefined;
+  /** https (http outside production), on a public address */
+  url: string;
+};
+
 export type MoveOperatorInput = {
   id: string;
   latitude: number;
@@ -79,6 +86,14 @@ export type UpsertOperatorInput = {
   /** At least one */
   services: Array<ServiceCode>;
 };
+
+export type WebhookDeliveryStatus =
+  /** The endpoint answered 2xx */
+  | 'DELIVERED'
+  /** Given up after about a day of retries, or its endpoint was deleted */
+  | 'FAILED'
+  /** Not yet answered 2xx; tried again at nextAttemptAt */
+  | 'PENDING';
 
 export type CreateOrderMutationVariables = Exact<{
   input: CreateOrderInput;
@@ -162,3 +177,62 @@ export type OrderQueryVariables = Exact<{
 
 
 export type OrderQuery = { order: { id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string } | null } | null };
+
+export type WebhookDeliveryFieldsFragment = { id: string, webhookId: string, type: string, orderId: string, status: WebhookDeliveryStatus, nextAttemptAt: string | null, createdAt: string, deliveredAt: string | null, attempts: Array<{ at: string, succeeded: boolean, responseStatus: number | null, error: string | null, durationMs: number }> };
+
+export type WebhookEndpointFieldsFragment = { id: string, url: string, events: Array<string> | null, secret: string, previousSecretExpiresAt: string | null, createdAt: string };
+
+export type CreateWebhookEndpointMutationVariables = Exact<{
+  input: CreateWebhookEndpointInput;
+}>;
+
+
+export type CreateWebhookEndpointMutation = { createWebhookEndpoint:
+    | { __typename: 'CreateWebhookEndpointSuccess', endpoint: { id: string, url: string, events: Array<string> | null, secret: string, previousSecretExpiresAt: string | null, createdAt: string } }
+    | { __typename: 'InvalidInputError', message: string, code: string, field: string }
+   };
+
+export type DeleteWebhookEndpointMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type DeleteWebhookEndpointMutation = { deleteWebhookEndpoint:
+    | { __typename: 'DeleteWebhookEndpointSuccess', endpointId: string }
+    | { __typename: 'WebhookEndpointNotFoundError', message: string, code: string, endpointId: string }
+   };
+
+export type WebhookDeliveriesQueryVariables = Exact<{
+  endpointId: string;
+}>;
+
+
+export type WebhookDeliveriesQuery = { webhookDeliveries:
+    | { __typename: 'WebhookDeliveriesSuccess', deliveries: Array<{ id: string, webhookId: string, type: string, orderId: string, status: WebhookDeliveryStatus, nextAttemptAt: string | null, createdAt: string, deliveredAt: string | null, attempts: Array<{ at: string, succeeded: boolean, responseStatus: number | null, error: string | null, durationMs: number }> }> }
+    | { __typename: 'WebhookEndpointNotFoundError', message: string, code: string, endpointId: string }
+   };
+
+export type WebhookEndpointsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type WebhookEndpointsQuery = { webhookEndpoints: Array<{ id: string, url: string, events: Array<string> | null, secret: string, previousSecretExpiresAt: string | null, createdAt: string }> };
+
+export type ReplayWebhookDeliveryMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ReplayWebhookDeliveryMutation = { replayWebhookDelivery:
+    | { __typename: 'ReplayWebhookDeliverySuccess', delivery: { id: string, webhookId: string, type: string, orderId: string, status: WebhookDeliveryStatus, nextAttemptAt: string | null, createdAt: string, deliveredAt: string | null, attempts: Array<{ at: string, succeeded: boolean, responseStatus: number | null, error: string | null, durationMs: number }> } }
+    | { __typename: 'WebhookDeliveryNotFoundError', message: string, code: string, deliveryId: string }
+   };
+
+export type RotateWebhookSecretMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type RotateWebhookSecretMutation = { rotateWebhookSecret:
+    | { __typename: 'RotateWebhookSecretSuccess', endpoint: { id: string, url: string, events: Array<string> | null, secret: string, previousSecretExpiresAt: string | null, createdAt: string } }
+    | { __typename: 'WebhookEndpointNotFoundError', message: string, code: string, endpointId: string }
+   };

@@ -34,6 +34,27 @@ export type CreateOrderSuccess = {
   order: Order;
 };
 
+export type CreateWebhookEndpointInput = {
+  /** The types to receive (order.created, order.paid, …); every type when left out */
+  events?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** https (http outside production), on a public address */
+  url: Scalars['String']['input'];
+};
+
+export type CreateWebhookEndpointResult = CreateWebhookEndpointSuccess | InvalidInputError;
+
+export type CreateWebhookEndpointSuccess = {
+  __typename?: 'CreateWebhookEndpointSuccess';
+  endpoint: WebhookEndpoint;
+};
+
+export type DeleteWebhookEndpointResult = DeleteWebhookEndpointSuccess | WebhookEndpointNotFoundError;
+
+export type DeleteWebhookEndpointSuccess = {
+  __typename?: 'DeleteWebhookEndpointSuccess';
+  endpointId: Scalars['ID']['output'];
+};
+
 export type Error = {
   code: Scalars['String']['output'];
   message: Scalars['String']['output'];
@@ -70,10 +91,18 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Estimates the service, creates its payment link and stores the order */
   createOrder: CreateOrderResult;
+  /** Registers a URL that the events of the caller's orders are POSTed to; the answer holds its signing secret */
+  createWebhookEndpoint: CreateWebhookEndpointResult;
+  /** Deletes one of the caller's endpoints: nothing more is sent to it, its pending deliveries fail */
+  deleteWebhookEndpoint: DeleteWebhookEndpointResult;
   /** Records the operator's position. Needs the scope operators:write */
   moveOperator: MoveOperatorResult;
   /** Removes the operator from the roster; orders keep the id they quoted. Needs the scope operators:write */
   removeOperator: RemoveOperatorResult;
+  /** Sends a delivery again now, delivered or failed, with the same webhook-id; its retries start afresh */
+  replayWebhookDelivery: ReplayWebhookDeliveryResult;
+  /** Gives the endpoint a new secret; deliveries are signed with both until previousSecretExpiresAt (WEBHOOKS_SECRET_OVERLAP_HOURS), so that the receiver can switch without missing one */
+  rotateWebhookSecret: RotateWebhookSecretResult;
   /** Puts the operator on duty (offered to orders) or off duty. Needs the scope operators:write */
   setOperatorDuty: SetOperatorDutyResult;
   /** Creates the operator, or replaces what is known of it when the id exists. Needs the scope operators:write */
@@ -86,12 +115,32 @@ export type MutationCreateOrderArgs = {
 };
 
 
+export type MutationCreateWebhookEndpointArgs = {
+  input: CreateWebhookEndpointInput;
+};
+
+
+export type MutationDeleteWebhookEndpointArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationMoveOperatorArgs = {
   input: MoveOperatorInput;
 };
 
 
 export type MutationRemoveOperatorArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationReplayWebhookDeliveryArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationRotateWebhookSecretArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -249,6 +298,10 @@ export type Query = {
   operatorsNear: OperatorsNearResult;
   /** One of the caller's own orders */
   order?: Maybe<Order>;
+  /** The latest deliveries (up to 100) of one of the caller's endpoints, the newest first, with their tries */
+  webhookDeliveries: WebhookDeliveriesResult;
+  /** The caller's webhook endpoints, the oldest first */
+  webhookEndpoints: Array<WebhookEndpoint>;
 };
 
 
@@ -266,11 +319,30 @@ export type QueryOrderArgs = {
   id: Scalars['ID']['input'];
 };
 
+
+export type QueryWebhookDeliveriesArgs = {
+  endpointId: Scalars['ID']['input'];
+};
+
 export type RemoveOperatorResult = InvalidInputError | OperatorNotFoundError | RemoveOperatorSuccess;
 
 export type RemoveOperatorSuccess = {
   __typename?: 'RemoveOperatorSuccess';
   operatorId: Scalars['ID']['output'];
+};
+
+export type ReplayWebhookDeliveryResult = ReplayWebhookDeliverySuccess | WebhookDeliveryNotFoundError;
+
+export type ReplayWebhookDeliverySuccess = {
+  __typename?: 'ReplayWebhookDeliverySuccess';
+  delivery: WebhookDelivery;
+};
+
+export type RotateWebhookSecretResult = RotateWebhookSecretSuccess | WebhookEndpointNotFoundError;
+
+export type RotateWebhookSecretSuccess = {
+  __typename?: 'RotateWebhookSecretSuccess';
+  endpoint: WebhookEndpoint;
 };
 
 /** The service asked for; the legacy numeric codes are 1, 2 and 3 */
@@ -313,4 +385,76 @@ export type UpsertOperatorResult = InvalidInputError | UpsertOperatorSuccess;
 export type UpsertOperatorSuccess = {
   __typename?: 'UpsertOperatorSuccess';
   operator: Operator;
+};
+
+/** One try of a delivery, and what the endpoint answered */
+export type WebhookAttempt = {
+  __typename?: 'WebhookAttempt';
+  at: Scalars['String']['output'];
+  durationMs: Scalars['Int']['output'];
+  /** Why the try failed: the status, a timeout, a lost connection, a refused address */
+  error?: Maybe<Scalars['String']['output']>;
+  /** The endpoint's HTTP status; null when it gave none */
+  responseStatus?: Maybe<Scalars['Int']['output']>;
+  /** The endpoint answered 2xx */
+  succeeded: Scalars['Boolean']['output'];
+};
+
+export type WebhookDeliveriesResult = WebhookDeliveriesSuccess | WebhookEndpointNotFoundError;
+
+export type WebhookDeliveriesSuccess = {
+  __typename?: 'WebhookDeliveriesSuccess';
+  deliveries: Array<WebhookDelivery>;
+};
+
+/** One event of an order sent to one endpoint, tried until the endpoint answers 2xx */
+export type WebhookDelivery = {
+  __typename?: 'WebhookDelivery';
+  /** Every try, the oldest first */
+  attempts: Array<WebhookAttempt>;
+  createdAt: Scalars['String']['output'];
+  deliveredAt?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  nextAttemptAt?: Maybe<Scalars['String']['output']>;
+  orderId: Scalars['ID']['output'];
+  status: WebhookDeliveryStatus;
+  type: Scalars['String']['output'];
+  /** The webhook-id header: the same on every try and replay */
+  webhookId: Scalars['String']['output'];
+};
+
+export type WebhookDeliveryNotFoundError = Error & {
+  __typename?: 'WebhookDeliveryNotFoundError';
+  code: Scalars['String']['output'];
+  deliveryId: Scalars['ID']['output'];
+  message: Scalars['String']['output'];
+};
+
+export type WebhookDeliveryStatus =
+  /** The endpoint answered 2xx */
+  | 'DELIVERED'
+  /** Given up after about a day of retries, or its endpoint was deleted */
+  | 'FAILED'
+  /** Not yet answered 2xx; tried again at nextAttemptAt */
+  | 'PENDING';
+
+/** An integrator's URL that the events of its orders are POSTed to, signed (Standard Webhooks) */
+export type WebhookEndpoint = {
+  __typename?: 'WebhookEndpoint';
+  createdAt: Scalars['String']['output'];
+  /** The types it receives (order.created, order.paid, …); null: every type, those added later included */
+  events?: Maybe<Array<Scalars['String']['output']>>;
+  id: Scalars['ID']['output'];
+  /** After rotateWebhookSecret: until when deliveries are also signed with the previous secret */
+  previousSecretExpiresAt?: Maybe<Scalars['String']['output']>;
+  /** whsec_…: the key its deliveries are signed with (webhook-signature) */
+  secret: Scalars['String']['output'];
+  url: Scalars['String']['output'];
+};
+
+export type WebhookEndpointNotFoundError = Error & {
+  __typename?: 'WebhookEndpointNotFoundError';
+  code: Scalars['String']['output'];
+  endpointId: Scalars['ID']['output'];
+  message: Scalars['String']['output'];
 };

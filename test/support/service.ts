@@ -56,7 +56,7 @@ async function listen(app: App, sql: Sql, config: Config) {
   };
 }
 
-export interface TestServiceOptions extends Partial<Pick<ServiceParts, 'payments' | 'clock' | 'graphiqlToken'>> {
+export interface TestServiceOptions extends Partial<Pick<ServiceParts, 'payments' | 'clock' | 'graphiqlToken' | 'webhooks'>> {
   /** Serve through the production listener on a port of its own (always so with TEST_VIA=listener). */
   listen?: boolean;
   env?: Record<string, string>;

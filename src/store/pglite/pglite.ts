@@ -3,6 +3,7 @@ import { join as joinPath } from 'node:path';
 import { PGlite, parse, protocol, types } from '@electric-sql/pglite';
 import { createBindWriter, type WireValue } from './bind-message.js';
 import { EMBEDDED_CHECKPOINTS, keepCheckpointing, type CheckpointPolicy } from './checkpoints.js';
+import { keepVacuuming } from './vacuum.js';
 import type { EmbeddedDurability } from './durability.js';
 import { pgliteStartParams } from './start-params.js';
 import { SyncedNodeFS, syncTree } from './synced-node-fs.js';
@@ -187,6 +188,7 @@ export async function openPglite(
       }),
     close: () => {
       stopCheckpoints();
+      stopVacuuming();
       const closing = turn(() => db.close());
       closed = true;
       return closing;
@@ -194,5 +196,6 @@ export async function openPglite(
     dump: () => turn(() => db.dumpDataDir('none')),
   };
   const stopCheckpoints = keepCheckpointing(store, checkpoints);
+  const stopVacuuming = keepVacuuming(store);
   return store;
 }

@@ -1,0 +1,106 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { OrderStore } from '../core/orders/ports.js';
+import { createDeliveryWorker } from '../core/webhooks/delivery-worker.js';
+import { createWebhookEndpoints } from '../core/webhooks/endpoints.js';
+import type { AddressResolver } from '../core/webhooks/ports.js';
+import { every } from '../every.js';
+import type { Metrics } from '../metrics/metrics.js';
+import type { Sql } from '../store/sql.js';
+import { createWebhookDeliveryStore } from '../store/webhook-delivery-store.js';
+import { createWebhookEndpointStore } from '../store/webhook-endpoint-store.js';
+import { createWebhookOutbox } from '../store/webhook-outbox.js';
+import { createWebhookQueue } from '../store/webhook-queue.js';
+import { dnsResolver } from '../webhooks/dns-resolver.js';
+import type { EndpointBreakerSettings } from '../webhooks/endpoint-breakers.js';
+import { createWebhookMessages } from '../webhooks/message.js';
+import { newWebhookSecret } from '../webhooks/secrets.js';
+import { createWebhookSender } from '../webhooks/sender.js';
+
+// An order event's id not seen after this long belonged to a transaction that rolled back: a
+// change of an order commits within its statements' deadlines, seconds.
+const GAP_TIMEOUT_MS = 5 * 60_000;
+const PENDING_COUNT_MS = 15_000;
+
+export interface WebhookParts {
+  config: Config;
+  sql: Sql;
+  log: Logger;
+  clock: () => Date;
+  metrics: Metrics;
+  orders: Pick<OrderStore, 'findById'>;
+  /** Replaces the system's DNS resolver (tests). */
+  resolver?: AddressResolver;
+  breaker?: EndpointBreakerSettings;
+  random?: () => number;
+}
+
+/**
+ * Webhooks: the owners' endpoints (for GraphQL), and the worker that fans order events out to
+ * them and delivers, on every instance: woken when this instance commits events, and polling for
+ * the others' every WEBHOOKS_POLL_MS.
+ */
+export function composeWebhooks(parts: WebhookParts) {
+  const { config, sql, log, clock, metrics } = parts;
+  const settings = config.webhooks;
+  const resolver = parts.resolver ?? dnsResolver;
+  const problem = (message: string, detail: Record<string, unknown>) => log.warn(detail, message);
+
+  const sender = createWebhookSender({ timeoutMs: settings.timeoutMs, breaker: parts.breaker });
+  const queue = createWebhookQueue(sql);
+  const worker = createDeliveryWorker({
+    outbox: createWebhookOutbox(sql, { gapTimeoutMs: GAP_TIMEOUT_MS }),
+    queue,
+    messages: createWebhookMessages(parts.orders),
+    resolver,
+    sender,
+    clock,
+    random: parts.random,
+    allowPrivateAddresses: settings.allowPrivateUrls,
+    timeoutMs: settings.timeoutMs,
+    concurrency: settings.concurrency,
+    observe: {
+      delivery: (outcome, seconds) => metrics.webhookDeliveries.observe({ outcome }, seconds),
+      outboxLag: (seconds) => metrics.webhookOutboxLag.set(seconds),
+    },
+    onProblem: problem,
+  });
+
+  const endpoints = createWebhookEndpoints({
+    endpoints: createWebhookEndpointStore(sql),
+    deliveries: createWebhookDeliveryStore(sql),
+    resolver,
+    newSecret: newWebhookSecret,
+    clock,
+    allowPrivateAddresses: settings.allowPrivateUrls,
+    httpsOnly: settings.httpsOnly,
+    lookupDeadlineMs: settings.timeoutMs,
+    secretOverlapMs: settings.secretOverlapMs,
+    onDue: () => worker.wake(),
+  });
+  const countPending = async () => metrics.webhookPending.set(await queue.pendingCount());
+  const timers = [
+    every(settings.pollMs, async () => worker.wake(), (err) => problem('waking the webhook worker failed', { err })),
+    every(PENDING_COUNT_MS, countPending, (err) => problem('counting pending webhook deliveries failed', { err })),
+  ];
+  worker.wake();
+  countPending().catch((err: unknown) => problem('counting pending webhook deliveries failed', { err }));
+
+  let closing: Promise<void> | undefined;
+  return {
+    endpoints,
+    /** Fans out and delivers now: call it when events have committed on this instance. */
+    wake: worker.wake,
+    /** Resolves once nothing is being fanned out or delivered (tests). */
+    idle: worker.idle,
+    /** Stops polling, lets the tries in flight finish within their deadline, closes the pools. */
+    close: () =>
+      (closing ??= (async () => {
+        timers.forEach(clearInterval);
+        await worker.close();
+        await sender.close();
+      })()),
+  };
+}
+
+export type Webhooks = ReturnType<typeof composeWebhooks>;

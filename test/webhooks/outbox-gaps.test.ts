@@ -1,0 +1,98 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookTypeOf } from '../../src/core/webhooks/event-types.js';
+import { createOrderStore } from '../../src/store/order-store.js';
+import { createWebhookEndpointStore } from '../../src/store/webhook-endpoint-store.js';
+import { createWebhookOutbox } from '../../src/store/webhook-outbox.js';
+import { newOrder } from '../support/new-order.js';
+import { onEngine, postgres, type TestStore } from '../support/engines.js';
+
+const GAP_TIMEOUT_MS = 60_000;
+const NOW = new Date('2026-11-21T12:00:00Z');
+const later = (ms: number) => new Date(NOW.getTime() + ms);
+
+// Order events inserted on connections of their own, each committed when the test says.
+describe(`the fan-out of order events ${onEngine(postgres)}`, { skip: postgres.skip !== null }, () => {
+  let store: TestStore;
+  let outbox: ReturnType<typeof createWebhookOutbox>;
+  let orderIds: number[];
+  const clients: pg.Client[] = [];
+
+  beforeAll(async () => {
+    store = await postgres.open();
+    outbox = createWebhookOutbox(store.sql, { gapTimeoutMs: GAP_TIMEOUT_MS });
+    const orders = createOrderStore(store.sql);
+    orderIds = await Promise.all([1, 2, 3, 4].map(async () => (await orders.insert(newOrder())).id));
+    await createWebhookEndpointStore(store.sql).insert(
+      { ownerSubject: 'app-1', url: 'https://hooks.example/', events: null, secret: 'whsec_c2VjcmV0', createdAt: NOW },
+      20,
+    );
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.end()));
+    await store?.dispose();
+  });
+
+  async function connection(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: store.url });
+    await client.connect();
+    clients.push(client);
+    return client;
+  }
+
+  /** Inserts an order's `created` event on its own connection, in a transaction left open. */
+  async function openEvent(orderId: number) {
+    const client = await connection();
+    await client.query('begin');
+    const { rows } = await client.query<{ id: string }>(
+      `insert into order_events (order_id, seq, type, at, status, pending_status, actor)
+       values ($1, 1, 'created', $2, 'pending', 'pending_payment', 'owner') returning id`,
+      [orderId, NOW],
+    );
+    return { id: Number(rows[0]!.id), commit: () => client.query('commit'), rollback: () => client.query('rollback') };
+  }
+
+  const delivered = async () =>
+    (await store.sql.query<{ event_id: string }>('select event_id from webhook_deliveries order by event_id')).rows.map((r) => Number(r.event_id));
+
+  it('when a lower id commits after a higher one, then the higher is sent at once and the lower once it commits', async () => {
+    const first = await openEvent(orderIds[0]!);
+    const second = await openEvent(orderIds[1]!);
+    expect(second.id).toBeGreaterThan(first.id);
+    await second.commit();
+
+    await outbox.fanOut(webhookTypeOf, NOW, 500);
+    expect(await delivered()).toEqual([second.id]);
+
+    await first.commit();
+    await outbox.fanOut(webhookTypeOf, later(1_000), 500);
+    expect(await delivered()).toEqual([first.id, second.id]);
+    const { rows } = await store.sql.query('select through_id::int, seen_id::int from webhook_fanout');
+    expect(rows).toEqual([{ through_id: second.id, seen_id: second.id }]);
+  });
+
+  it('when an id never commits (its transaction rolled back), then it is waited for a while, then given up', async () => {
+    const lost = await openEvent(orderIds[2]!);
+    const next = await openEvent(orderIds[3]!);
+    await lost.rollback();
+    await next.commit();
+
+    await outbox.fanOut(webhookTypeOf, later(2_000), 500);
+    expect((await store.sql.query('select through_id::int from webhook_fanout')).rows).toEqual([{ through_id: lost.id - 1 }]);
+
+    await outbox.fanOut(webhookTypeOf, later(2_000 + GAP_TIMEOUT_MS + 1), 500);
+    expect((await store.sql.query('select through_id::int from webhook_fanout')).rows).toEqual([{ through_id: next.id }]);
+    expect((await store.sql.query('select count(*)::int as n from webhook_fanout_gaps')).rows).toEqual([{ n: 0 }]);
+    expect(await delivered()).toContain(next.id);
+  });
+
+  it('when two instances fan out at once, then one does it and the other skips the pass', async () => {
+    const cursorHolder = await connection();
+    await cursorHolder.query('begin');
+    await cursorHolder.query('select * from webhook_fanout for update');
+
+    expect(await outbox.fanOut(webhookTypeOf, later(3_000), 500)).toBeNull();
+    await cursorHolder.query('rollback');
+    expect(await outbox.fanOut(webhookTypeOf, later(3_000), 500)).toMatchObject({ read: 0 });
+  });
+});
