@@ -1,4 +1,6 @@
-// npm run token -- [--sub S] [--ttl 1h] [--scope "a b"] [--name N]: a token for the configured HS256 secret.
+// npm run token -- [--sub S] [--ttl 1h] [--scope "a b"] [--name N] [--operator ID]: a token for the
+// configured HS256 secret. --operator signs one for the operators' app: the scope `operator` and
+// the claim `operator_id`, its sub the operator's id unless --sub says otherwise.
 import { parseArgs } from 'node:util';
 import { resolveAuth } from '../src/auth/dev-secret.js';
 import { signToken } from '../src/auth/sign-token.js';
@@ -15,20 +17,23 @@ function seconds(ttl: string): number {
 try {
   const { values } = parseArgs({
     options: {
-      sub: { type: 'string', default: 'developer' },
+      sub: { type: 'string' },
       ttl: { type: 'string', default: '1h' },
       scope: { type: 'string' },
       name: { type: 'string' },
+      operator: { type: 'string' },
     },
   });
+  if (values.operator !== undefined && !values.operator.trim()) throw new Error('--operator needs a roster id, e.g. --operator tow-17');
   const config = loadConfig();
   const { secret } = resolveAuth(config);
   if (!secret) throw new Error('tokens can only be signed with AUTH_JWT_SECRET (the JWKS keys are not ours)');
   const token = await signToken(secret, {
-    sub: values.sub,
+    sub: values.sub ?? values.operator ?? 'developer',
     ttlSeconds: seconds(values.ttl),
     scope: values.scope,
     name: values.name,
+    operatorId: values.operator,
     issuer: config.auth.issuer,
     audience: config.auth.audience,
   });

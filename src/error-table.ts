@@ -12,7 +12,8 @@ import {
   type WebhookEndpointNotFoundError,
   type WebhookErrorCode,
 } from './core/errors.js';
-import type { GatewayErrorCode, UpstreamRejectedError } from './core/gateway/errors.js';
+import type { GatewayErrorCode, UnavailableInGatewayModeError, UpstreamRejectedError } from './core/gateway/errors.js';
+import type { InvalidTransitionError, LifecycleErrorCode, OperatorUnavailableError } from './core/lifecycle/errors.js';
 
 /** Refusals decided at an edge, before the core is called. */
 export type EdgeErrorCode =
@@ -29,7 +30,15 @@ export type EdgeErrorCode =
   | 'INVALID_SIGNATURE'
   | 'INTERNAL';
 
-export type ErrorCode = DomainErrorCode | RosterErrorCode | WebhookErrorCode | IdempotencyErrorCode | StoreErrorCode | GatewayErrorCode | EdgeErrorCode;
+export type ErrorCode =
+  | DomainErrorCode
+  | RosterErrorCode
+  | LifecycleErrorCode
+  | WebhookErrorCode
+  | IdempotencyErrorCode
+  | StoreErrorCode
+  | GatewayErrorCode
+  | EdgeErrorCode;
 
 interface ErrorEntry {
   status: number;
@@ -39,6 +48,8 @@ interface ErrorEntry {
   message: string | ((error: never) => string);
   /** Headers every answer with this code carries. */
   headers?: Readonly<Record<string, string>>;
+  /** What a REST body carries besides message and code (GraphQL's member has them as fields). */
+  details?: (error: never) => Record<string, unknown>;
 }
 
 /** Every error the service answers: its REST status, its GraphQL shape, its message. */
@@ -69,6 +80,28 @@ export const ERROR_TABLE = {
     status: 404,
     graphqlType: 'WebhookDeliveryNotFoundError',
     message: (e: WebhookDeliveryNotFoundError) => `No existe el envío de webhook ${e.deliveryId}`,
+  },
+  // The order's life after creation. Not found covers an order the caller may not touch: whether
+  // it exists is not told.
+  ORDER_NOT_FOUND: { status: 404, graphqlType: 'OrderNotFoundError', message: 'No se encontró la orden' },
+  // 409: the request is right, the order's state stands in its way; the answer says what that state is.
+  INVALID_TRANSITION: {
+    status: 409,
+    graphqlType: 'InvalidTransitionError',
+    message: (e: InvalidTransitionError) =>
+      `La orden está en ${e.pendingStatus ?? e.status}: ese cambio no está permitido desde ahí`,
+    details: (e: InvalidTransitionError) => ({ status: e.status, pendingStatus: e.pendingStatus }),
+  },
+  OFFER_UNAVAILABLE: {
+    status: 409,
+    graphqlType: 'OfferUnavailableError',
+    message: 'La oferta de esta orden ya no está disponible para este operador',
+  },
+  OPERATOR_UNAVAILABLE: {
+    status: 409,
+    graphqlType: 'OperatorUnavailableError',
+    message: (e: OperatorUnavailableError) =>
+      `El operador ${e.operatorId} no puede tomar la orden: está ocupado, fuera de turno o no ofrece el servicio`,
   },
   IDEMPOTENCY_KEY_REUSED: { status: 422, message: 'La clave Idempotency-Key ya se usó con otra solicitud' },
   IDEMPOTENCY_KEY_IN_USE: {
@@ -145,12 +178,17 @@ export const ERROR_TABLE = {
       'No se sabe si la solicitud anterior con esta Idempotency-Key creó una orden en el servicio de órdenes, y otra ' +
       'llamada podría crear una segunda: verifíquelo con el servicio de órdenes, o use una clave nueva',
   },
-  // 404: a gateway keeps no roster (the legacy service dispatches), so what the operation names
-  // does not exist here, however often it is asked; 403 would blame the token, 501 is a 5xx,
-  // which the contract keeps for failures outside the request.
+  // 400: the request asks what this deployment does not do, however often it is asked. Not 404,
+  // which for an order would say that the order does not exist, when the legacy service may well
+  // hold it; 403 would blame the token; 501 is a 5xx, which the contract keeps for failures
+  // outside the request.
   UNAVAILABLE_IN_GATEWAY_MODE: {
-    status: 404,
-    message: 'Este servicio funciona como pasarela del servicio de órdenes: no administra operadores',
+    status: 400,
+    graphqlType: 'UnavailableInGatewayModeError',
+    message: (e: UnavailableInGatewayModeError) =>
+      e.what === 'roster'
+        ? 'Este servicio funciona como pasarela del servicio de órdenes: no administra operadores'
+        : 'Este servicio funciona como pasarela del servicio de órdenes: el curso de las órdenes lo lleva ese servicio',
   },
   INTERNAL: { status: 500, message: 'Error interno del servidor' },
 } as const satisfies Record<ErrorCode, ErrorEntry>;
@@ -173,6 +211,8 @@ export interface ErrorAnswer {
   message: string;
   /** The input field an INVALID_INPUT names. */
   field?: string;
+  /** What a REST body carries besides message, code and field (INVALID_TRANSITION's state). */
+  details?: Record<string, unknown>;
   headers: Record<string, string>;
 }
 
@@ -219,11 +259,13 @@ export function answerFor(error: unknown, log: ErrorLog): ErrorAnswer {
   else if (error instanceof StoreUnavailableError) log.warn({ err: error }, 'store unavailable');
   else if (entry.status < 500) logRefusal(log, { code, status: entry.status, field });
   const own = (error as { headers?: Record<string, string> } | null)?.headers;
+  const details = known && entry.details ? (entry.details as (e: unknown) => Record<string, unknown>)(error) : undefined;
   return {
     code,
     status: entry.status,
     message: typeof entry.message === 'function' ? (entry.message as (e: unknown) => string)(error) : entry.message,
     field,
+    ...(details ? { details } : {}),
     headers: Object.assign({}, entry.headers, known ? own : undefined),
   };
 }

@@ -13,3 +13,12 @@ export class ForbiddenError extends ServiceError {
 export function requireScope(caller: AuthenticatedCaller, scope: string): void {
   if (!caller.scopes.has(scope)) throw new ForbiddenError(scope);
 }
+
+/** The scope of the operators' app: the token acts as the roster operator of its `operator_id` claim. */
+export const OPERATOR_SCOPE = 'operator';
+
+/** The operator a token acts as; a token without the scope `operator` and its claim is refused. */
+export function requireOperator(caller: AuthenticatedCaller): string {
+  if (caller.operatorId === null) throw new ForbiddenError(OPERATOR_SCOPE);
+  return caller.operatorId;
+}

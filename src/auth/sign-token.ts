@@ -5,6 +5,8 @@ export interface TokenClaims {
   ttlSeconds: number;
   scope?: string;
   name?: string;
+  /** A roster id: the token acts as that operator (the scope `operator` is added). */
+  operatorId?: string;
   issuer?: string | null;
   audience?: string | null;
 }
@@ -12,7 +14,12 @@ export interface TokenClaims {
 /** An HS256 token for the configured secret: the development token and `npm run token`. */
 export function signToken(secret: string, claims: TokenClaims): Promise<string> {
   const payload: JWTPayload = {};
-  if (claims.scope) payload.scope = claims.scope;
+  const scopes = (claims.scope ?? '').split(' ').filter(Boolean);
+  if (claims.operatorId) {
+    if (!scopes.includes('operator')) scopes.push('operator');
+    payload.operator_id = claims.operatorId;
+  }
+  if (scopes.length) payload.scope = scopes.join(' ');
   if (claims.name) payload.name = claims.name;
   const jwt = new SignJWT(payload)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

@@ -5,6 +5,11 @@ import { isStorableText } from '../core/orders/text.js';
 
 export interface AuthenticatedCaller extends Caller {
   scopes: ReadonlySet<string>;
+  /**
+   * The roster id the caller acts as, from the claim `operator_id`: set only for a token with the
+   * scope `operator` whose claim is a non-empty storable string (the operators' app).
+   */
+  operatorId: string | null;
 }
 
 export class UnauthenticatedError extends ServiceError {
@@ -45,10 +50,14 @@ const storable = (claim: unknown): claim is string => typeof claim === 'string' 
 function toCaller(payload: JWTPayload): AuthenticatedCaller {
   if (!storable(payload.sub) || payload.sub === '') throw new UnauthenticatedError('the token has no storable sub');
   const scope = typeof payload.scope === 'string' ? payload.scope : '';
+  const scopes = new Set(scope.split(' ').filter(Boolean));
+  // The operator's id names offers and orders in the store, as the subject does.
+  const operatorId = payload.operator_id;
   return {
     subject: payload.sub,
     name: storable(payload.name) && payload.name.trim() ? payload.name.trim() : null,
-    scopes: new Set(scope.split(' ').filter(Boolean)),
+    scopes,
+    operatorId: scopes.has('operator') && storable(operatorId) && operatorId !== '' ? operatorId : null,
   };
 }
 

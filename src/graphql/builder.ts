@@ -5,6 +5,7 @@ import type { OrderService } from '../core/orders/create-order.js';
 import type { IdempotentRequest } from '../core/orders/idempotency.js';
 import type { OperatorService } from '../core/operators/service.js';
 import type { WebhookEndpoints } from '../core/webhooks/endpoints.js';
+import type { OrderLife } from '../core/orders/order-life.js';
 
 export interface GraphQLContext {
   caller: AuthenticatedCaller;
@@ -17,6 +18,8 @@ export interface GraphQLContext {
 export interface ResolverContext extends GraphQLContext {
   operators: OperatorService;
   webhooks: WebhookEndpoints;
+  /** The order's life after creation: offers, progress, cancels, the platform's changes. */
+  life: OrderLife;
 }
 
 export const builder = new SchemaBuilder<{ Context: ResolverContext; DefaultFieldNullability: false }>({

@@ -1,14 +1,14 @@
 import {
-  DomainError,
   InvalidInputError,
   NoOperatorAvailableError,
   PaymentProviderError,
+  type ServiceError,
   type DomainErrorCode,
 } from '../core/errors.js';
 import { ERROR_TABLE, messageOf } from '../error-table.js';
 import { builder } from './builder.js';
 
-export const ErrorInterface = builder.interfaceRef<DomainError>('Error').implement({
+export const ErrorInterface = builder.interfaceRef<ServiceError>('Error').implement({
   fields: (t) => ({
     // The error table's message, as REST gives it.
     message: t.string({ resolve: messageOf }),

@@ -1,7 +1,16 @@
 import { InvalidInputError, OperatorNotFoundError } from '../core/errors.js';
 import { builder } from './builder.js';
 import { OperatorRef } from './operators.js';
-import { requireScope } from '../auth/forbidden.js';
+import { ForbiddenError, requireScope } from '../auth/forbidden.js';
+import type { AuthenticatedCaller } from '../auth/verify-token.js';
+
+const WRITE = 'operators:write';
+
+/** The roster's writers move any operator; an operator's own app, itself only. */
+function requireMover(caller: AuthenticatedCaller, id: string): void {
+  if (caller.scopes.has(WRITE) || (caller.operatorId !== null && caller.operatorId === id)) return;
+  throw new ForbiddenError(WRITE);
+}
 
 // What the operators' apps send all day: where they are, and whether they take work.
 
@@ -23,7 +32,7 @@ const SetOperatorDutyInput = builder.inputType('SetOperatorDutyInput', {
 builder.mutationField('moveOperator', (t) =>
   t.field({
     type: OperatorRef,
-    description: "Records the operator's position. Needs the scope operators:write",
+    description: "Records the operator's position. Needs the scope operators:write, or the operator's own token",
     args: { input: t.arg({ type: MoveOperatorInput, required: true }) },
     errors: {
       types: [InvalidInputError, OperatorNotFoundError],
@@ -32,7 +41,7 @@ builder.mutationField('moveOperator', (t) =>
       dataField: { name: 'operator' },
     },
     resolve: (_root, { input }, { caller, operators }) => {
-      requireScope(caller, 'operators:write');
+      requireMover(caller, String(input.id));
       return operators.move(input);
     },
   }),
@@ -50,7 +59,7 @@ builder.mutationField('setOperatorDuty', (t) =>
       dataField: { name: 'operator' },
     },
     resolve: (_root, { input }, { caller, operators }) => {
-      requireScope(caller, 'operators:write');
+      requireScope(caller, WRITE);
       return operators.setDuty(input);
     },
   }),

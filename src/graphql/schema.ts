@@ -11,6 +11,11 @@ import './operators-remove.js';
 import './webhooks.js';
 import './webhooks-endpoints.js';
 import './webhooks-deliveries.js';
+import './lifecycle-errors.js';
+import './offers.js';
+import './advance-order.js';
+import './cancel-order.js';
+import './platform-orders.js';
 
 export const schema = builder.toSchema();
 

@@ -11,9 +11,15 @@ export interface OperationNote {
   code: string;
 }
 
+const ORDERS = '/applications/orders';
+
 /** The face an API path belongs to; null for the others (health, pages, files), not observed. */
 export const faceOf = (path: string): Face | null =>
-  path === '/applications/orders' ? 'rest' : path === '/graphql' ? 'graphql' : null;
+  path === ORDERS || path.startsWith(`${ORDERS}/`) ? 'rest' : path === '/graphql' ? 'graphql' : null;
+
+// A REST operation by its path, from a set the service bounds: not the paths clients send.
+const restOperation = (path: string): string =>
+  path === ORDERS ? 'createOrder' : /^\/applications\/orders\/[^/]+\/cancel$/.test(path) ? 'cancelOrder' : 'unknown';
 
 /** One API request being timed, whatever answers it. A class: one allocation a request, no closures. */
 export class Observation {
@@ -24,8 +30,9 @@ export class Observation {
   constructor(
     readonly face: Face,
     private readonly metrics: Metrics,
+    path: string,
   ) {
-    this.note = { operation: face === 'rest' ? 'createOrder' : 'unknown', code: 'OK' };
+    this.note = { operation: face === 'rest' ? restOperation(path) : 'unknown', code: 'OK' };
   }
 
   /** Records an answer the router made or routed: its own code, or OK. */
@@ -49,6 +56,6 @@ export class Observation {
 export function createObserver(metrics: Metrics | undefined) {
   return function observe(path: string): Observation | null {
     const face = metrics ? faceOf(path) : null;
-    return face ? new Observation(face, metrics!) : null;
+    return face ? new Observation(face, metrics!, path) : null;
   };
 }

@@ -153,7 +153,15 @@ export function bodySchemas(extraKeys: string[]): Record<string, object> {
  */
 export function errorSchema(codes: string[], description: string, messages: string[]) {
   const invalidInput = codes.includes('INVALID_INPUT');
+  const transition = codes.includes('INVALID_TRANSITION');
   const field = { type: 'string', description: 'With INVALID_INPUT: the request field at fault' };
+  // With INVALID_TRANSITION: where the order is, which the change is not allowed from.
+  const state = { status: ref('OrderStatus'), pendingStatus: ref('PendingStatus') };
+  const when = (code: string, required: string[]) => ({ if: { properties: { code: { const: code } } }, then: { required } });
+  const conditions = [
+    ...(invalidInput ? [when('INVALID_INPUT', ['field'])] : []),
+    ...(transition ? [when('INVALID_TRANSITION', ['status', 'pendingStatus'])] : []),
+  ];
   return {
     type: 'object',
     description,
@@ -162,8 +170,9 @@ export function errorSchema(codes: string[], description: string, messages: stri
       message: { type: 'string', description: 'For people, in Spanish', examples: messages },
       code: codes.length === 1 ? { $ref: '#/components/schemas/ErrorCode', const: codes[0] } : { $ref: '#/components/schemas/ErrorCode', enum: codes },
       ...(invalidInput ? { field } : {}),
+      ...(transition ? state : {}),
     },
-    ...(invalidInput ? { if: { properties: { code: { const: 'INVALID_INPUT' } } }, then: { required: ['field'] } } : {}),
+    ...(conditions.length > 1 ? { allOf: conditions } : conditions[0]),
   };
 }
 

@@ -1,4 +1,5 @@
 import { ERROR_TABLE } from '../error-table.js';
+import { CANCEL_ERRORS, cancelOrderPath, ORDER_LIFE_SCHEMAS } from './openapi-order-life.js';
 import { bodySchemas, errorSchema, HEADERS, IdempotencyKey, ref } from './openapi-schemas.js';
 
 export interface OpenApiOptions {
@@ -8,7 +9,7 @@ export interface OpenApiOptions {
   legacyPaymentField?: string | null;
 }
 
-/** The failures of the REST route, and when each happens. */
+/** The failures of `POST /applications/orders`, and when each happens. */
 const ERRORS: Record<string, string> = {
   NO_OPERATOR_AVAILABLE:
     'No available operator offers the service within the dispatch radius; the message is exactly `No hay grueros disponibles`',
@@ -41,6 +42,7 @@ const STATUS_SCHEMAS: Record<number, string> = {
   400: 'BadRequestError',
   401: 'UnauthenticatedError',
   403: 'ForbiddenError',
+  404: 'NotFoundError',
   409: 'ConflictError',
   413: 'PayloadTooLargeError',
   415: 'UnsupportedMediaTypeError',
@@ -82,31 +84,40 @@ const STATUS_HEADERS: Record<number, Record<string, object>> = {
 
 const json = (schema: object) => ({ content: { 'application/json': { schema } } });
 
-const whenEach = (codes: string[]) => codes.map((code) => `\`${code}\`: ${ERRORS[code]}`).join('. ');
+const whenEach = (errors: Record<string, string>, codes: string[]) => codes.map((code) => `\`${code}\`: ${errors[code]}`).join('. ');
 
-/** The response of an error status whose body carries one of `codes`, and its headers. */
-function errorResponse(status: number, codes: string[]) {
-  const description = whenEach(codes);
-  const headers = STATUS_HEADERS[status];
-  return Object.assign({ description }, headers ? { headers } : {}, json(ref(schemaName(status))));
-}
-
-/** The OpenAPI 3.1 document of `POST /applications/orders`, served at GET /openapi.json. */
-export function createOpenApiDocument(options: OpenApiOptions = {}) {
+/**
+ * The error responses of an operation whose failures are `errors`, by status, each with a body
+ * schema of its own, named after the status (and `prefix`, for an operation's own), added to `schemas`.
+ */
+function errorResponses(errors: Record<string, string>, schemas: Record<string, object>, prefix = '') {
   const byStatus = new Map<number, string[]>();
-  for (const code of Object.keys(ERRORS)) byStatus.set(statusOf(code), [...(byStatus.get(statusOf(code)) ?? []), code]);
-  const statuses = [...byStatus.keys()].sort((a, b) => a - b);
-  const legacy = options.legacyPaymentField ? [options.legacyPaymentField] : [];
-  const schemas = bodySchemas(legacy);
-  schemas.ErrorCode = { type: 'string', enum: Object.keys(ERRORS), description: 'The stable part of an error, that programs read' };
+  for (const code of Object.keys(errors)) byStatus.set(statusOf(code), [...(byStatus.get(statusOf(code)) ?? []), code]);
+  const name = (status: number) => `${prefix}${schemaName(status)}`;
   for (const [status, codes] of byStatus) {
     // Messages that are the same for every answer of their code; the others name a field or an id.
     const messages = codes.flatMap((code) => {
       const message = TABLE[code]?.message;
       return typeof message === 'string' ? [message] : [];
     });
-    schemas[schemaName(status)] = errorSchema(codes, whenEach(codes), messages);
+    schemas[name(status)] = errorSchema(codes, whenEach(errors, codes), messages);
   }
+  const statuses = [...byStatus.keys()].sort((a, b) => a - b);
+  return Object.fromEntries(statuses.map((status) => {
+    const headers = STATUS_HEADERS[status];
+    const description = whenEach(errors, byStatus.get(status)!);
+    return [status, Object.assign({ description }, headers ? { headers } : {}, json(ref(name(status))))];
+  }));
+}
+
+/** The OpenAPI 3.1 document of the REST routes, served at GET /openapi.json. */
+export function createOpenApiDocument(options: OpenApiOptions = {}) {
+  const legacy = options.legacyPaymentField ? [options.legacyPaymentField] : [];
+  const schemas: Record<string, object> = Object.assign(bodySchemas(legacy), ORDER_LIFE_SCHEMAS);
+  const codes = [...new Set([...Object.keys(ERRORS), ...Object.keys(CANCEL_ERRORS)])];
+  schemas.ErrorCode = { type: 'string', enum: codes, description: 'The stable part of an error, that programs read' };
+  const createErrors = errorResponses(ERRORS, schemas);
+  const cancelErrors = errorResponses(CANCEL_ERRORS, schemas, 'CancelOrder');
 
   return {
     openapi: '3.1.0',
@@ -115,7 +126,8 @@ export function createOpenApiDocument(options: OpenApiOptions = {}) {
       version: '1.0.0',
       description:
         'Creates roadside-assistance orders (towing, battery jump-start, tyre change), wire-compatible with the ' +
-        'legacy order service. Errors are `{message, code}` (plus `field` for invalid input); messages are Spanish, ' +
+        'legacy order service, and lets their owners cancel them. Errors are `{message, code}` (plus `field` for ' +
+        "invalid input, the order's `status` and `pendingStatus` for an invalid transition); messages are Spanish, " +
         '`code` is the stable part that programs read.',
     },
     servers: [{ url: options.publicUrl ?? '/' }],
@@ -130,12 +142,10 @@ export function createOpenApiDocument(options: OpenApiOptions = {}) {
           security: [{ bearerAuth: [] }],
           parameters: [{ $ref: '#/components/parameters/IdempotencyKey' }],
           requestBody: { required: true, ...json(ref('CreateOrderRequest')) },
-          responses: {
-            200: { description: 'The order created', ...json(ref('Order')) },
-            ...Object.fromEntries(statuses.map((status) => [status, errorResponse(status, byStatus.get(status)!)])),
-          },
+          responses: { 200: { description: 'The order created', ...json(ref('Order')) }, ...createErrors },
         },
       },
+      '/applications/orders/{id}/cancel': cancelOrderPath(cancelErrors),
     },
     components: {
       schemas,

@@ -8,9 +8,13 @@ export function json(status: number, body: unknown, headers: Record<string, stri
   return { status, headers: Object.assign({ 'content-type': 'application/json; charset=utf-8' }, headers), body: JSON.stringify(body) };
 }
 
-/** `{"message", "code"}` (plus `field` for invalid input), with the table's status and headers. */
-export function errorJson({ status, message, code, field, headers }: ErrorAnswer): TextResponse {
-  const response: TextResponse = json(status, field === undefined ? { message, code } : { message, code, field }, headers);
+/**
+ * `{"message", "code"}` (plus `field` for invalid input, the order's state for an invalid
+ * transition), with the table's status and headers.
+ */
+export function errorJson({ status, message, code, field, details, headers }: ErrorAnswer): TextResponse {
+  const body = Object.assign(field === undefined ? { message, code } : { message, code, field }, details);
+  const response: TextResponse = json(status, body, headers);
   response.code = code;
   return response;
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { Authenticate } from '../auth/verify-token.js';
 import type { OrderService } from '../core/orders/create-order.js';
+import type { OrderLife } from '../core/orders/order-life.js';
 import type { PaymentNotifications } from '../core/payments/notifications.js';
 import { SANDBOX_PATH } from '../payments/sandbox.js';
 import { createAdmission } from './admission.js';
@@ -12,6 +13,8 @@ import { fromNode, sendNode } from './node-adapter.js';
 import type { MetricsSource } from '../metrics/cluster-metrics.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { createObserver, type OperationNote } from './observation.js';
+import { createCancelOrderRoute } from './cancel-order-route.js';
+import { createOrderRoutes, ORDER_PATH } from './order-routes.js';
 import { createOrdersRoute } from './orders-route.js';
 import { RateLimitedError, type RateLimit } from './rate-limit.js';
 import { fromFetch, toFetchResponse, type PlainRequest, type PlainResponse, type PlainRoute } from './plain.js';
@@ -36,6 +39,8 @@ export interface GraphqlRoutes {
 
 export interface AppDeps {
   orders: OrderService;
+  /** The order's life after creation: the owner's cancel. */
+  life: OrderLife;
   authenticate: Authenticate;
   log: Logger;
   maxBodyBytes: number;
@@ -73,6 +78,7 @@ export interface AppDeps {
  */
 export function createApp(deps: AppDeps) {
   const ordersRoute = createOrdersRoute(deps);
+  const orderRoutes = createOrderRoutes({ cancel: createCancelOrderRoute(deps) });
   const sandboxPage = deps.sandbox ? createSandboxPage(deps.sandbox) : null;
   const notificationsRoute = createPaymentNotificationsRoute({
     notifications: deps.paymentNotifications,
@@ -96,6 +102,7 @@ export function createApp(deps: AppDeps) {
   // the payment in it, and signs it).
   const routeFor = (path: string, search: () => URLSearchParams): PlainRoute => {
     if (path === '/applications/orders') return ordersRoute;
+    if (path.startsWith(ORDER_PATH)) return orderRoutes;
     if (path === '/healthz') return healthz;
     if (path === '/readyz') return readyz;
     if (path === '/') return home;
@@ -118,7 +125,9 @@ export function createApp(deps: AppDeps) {
   const admit = createAdmission(deps);
   // Both faces count against the limit; GraphiQL's page and files do not.
   const isApi = (path: string, method: string, accept: string | undefined) =>
-    path === '/applications/orders' || (path === '/graphql' && !(method === 'GET' && accept?.includes('text/html')));
+    path === '/applications/orders' ||
+    path.startsWith(ORDER_PATH) ||
+    (path === '/graphql' && !(method === 'GET' && accept?.includes('text/html')));
   /** An answer given before the route: a preflight, or a refusal in the face's own shape. */
   const early = (path: string, answer: PlainResponse | RateLimitedError): PlainResponse => {
     if (!(answer instanceof RateLimitedError)) return answer;

@@ -10,7 +10,9 @@ import { gatewayObserver, observedOrders, observedSql, providerObservers } from 
 import type { Config } from '../config.js';
 import { createTokenVerifier } from '../auth/verify-token.js';
 import { createOrderService } from '../core/orders/create-order.js';
+import { gatewayOrderLife } from '../core/gateway/order-life.js';
 import { gatewayRoster } from '../core/gateway/roster.js';
+import { createOrderLife } from '../core/orders/order-life.js';
 import { createNativeFulfilment } from '../core/orders/native-fulfilment.js';
 import { createOperatorService } from '../core/operators/service.js';
 import type { PaymentProvider } from '../core/payments/ports.js';
@@ -167,6 +169,8 @@ export async function composeService(parts: ServiceParts) {
     ),
   );
   const orders = observedOrders(createOrderService({ fulfilment: gateway?.fulfilment ?? native, idempotency, clock }), metrics);
+  // After a change, both faces answer the order as it then is, whoever owns it.
+  const orderLife = gateway ? gatewayOrderLife : createOrderLife({ operations: life.operations, orders: orderStore });
 
   const webhooks = composeWebhooks(Object.assign({ config, sql, log, clock, metrics, orders: orderStore }, parts.webhooks));
 
@@ -174,7 +178,7 @@ export async function composeService(parts: ServiceParts) {
   const authenticate = gateway?.authenticate ?? verify;
   const graphql = createGraphqlFace({
     authenticate,
-    services: { orders, operators, webhooks: webhooks.endpoints },
+    services: { orders, operators, webhooks: webhooks.endpoints, life: orderLife },
     log,
     maxBodyBytes: config.maxBodyBytes,
     posture: config.graphql,
@@ -184,6 +188,7 @@ export async function composeService(parts: ServiceParts) {
   });
   const app = createApp({
     orders,
+    life: orderLife,
     authenticate,
     log,
     maxBodyBytes: config.maxBodyBytes,

@@ -37,6 +37,9 @@ export function createDispatchStore(sql: Sql): DispatchStore {
           await setTimers(tx, orderId, [{ kind: 'dispatch', dueAt: new Date(open[0].expires_at) }]);
           return { kind: 'open' };
         }
+        // An offer withdrawn (the order paused, say) did not ask the operator anything: it may be
+        // asked again.
+        await tx.query(`delete from order_offers where order_id = $1 and outcome = 'withdrawn'`, [orderId]);
         const { rows: free } = await tx.query<{ id: string }>(CANDIDATES, [orderId, candidates]);
         for (const { id } of free) {
           const { rows } = await tx.query(OFFER, [orderId, id, now.toISOString(), expiresAt.toISOString()]);

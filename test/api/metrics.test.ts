@@ -46,6 +46,20 @@ describe('GET /metrics on the service’s port', () => {
     expect(after).toMatch(/^process_cpu_seconds_total /m);
   });
 
+  it('when an order is cancelled through REST, then the request is counted as cancelOrder, by its outcome; a path of no route, as unknown', async () => {
+    const before = await scrape();
+    const { body } = await service.rest(restBody());
+    await service.call(`/applications/orders/${body.id}/cancel`, { method: 'POST' });
+    await service.call('/applications/orders/999999/cancel', { method: 'POST' });
+    await service.call(`/applications/orders/${body.id}/refund`, { method: 'POST' });
+    const after = await scrape();
+
+    const grew = (line: string) => sample(after, line) - sample(before, line);
+    expect(grew('orders_http_request_duration_seconds_count{face="rest",operation="cancelOrder",code="OK"}')).toBe(1);
+    expect(grew('orders_http_request_duration_seconds_count{face="rest",operation="cancelOrder",code="ORDER_NOT_FOUND"}')).toBe(1);
+    expect(grew('orders_http_request_duration_seconds_count{face="rest",operation="unknown",code="NOT_FOUND"}')).toBe(1);
+  });
+
   it('when a request is over the rate limit, then it is counted as refused', async () => {
     const limited = await startTestService({ env: { RATE_LIMIT_PER_MINUTE: '1' } });
     const auth = `Bearer ${await signTestToken({ sub: 'busy' })}`;

@@ -17,6 +17,20 @@ describe('HS256 tokens', () => {
     expect([...caller.scopes]).toEqual(['a', 'b']);
   });
 
+  it.each([
+    ['the scope operator and an operator_id', { scope: 'operator', operator_id: 'tow-17' }, 'tow-17'],
+    ['an operator_id among other scopes', { scope: 'orders:read operator', operator_id: 'tow-17' }, 'tow-17'],
+    ['an operator_id without the scope', { scope: 'orders:admin', operator_id: 'tow-17' }, null],
+    ['the scope without an operator_id', { scope: 'operator' }, null],
+    ['an empty operator_id', { scope: 'operator', operator_id: '' }, null],
+    ['an operator_id that is not text', { scope: 'operator', operator_id: 17 }, null],
+    ['an operator_id the store cannot keep', { scope: 'operator', operator_id: 'tow\u0000' }, null],
+  ])('when the token has %s, then the caller acts as the operator %s', async (_, claims, operatorId) => {
+    const caller = await authenticate(bearer(await signTestToken({ sub: 'app-7', ...claims })));
+
+    expect(caller.operatorId).toBe(operatorId);
+  });
+
   it('when the token has expired, then it is refused, even after it was accepted once', async () => {
     let now = Date.now();
     const verify = createTokenVerifier({ secret: SECRET, now: () => now });

@@ -111,6 +111,6 @@ describe.each([['fetch', false], ['the listener', true]])('GraphQL in gateway mo
   ])('when %s is asked of a gateway, then it is refused with UNAVAILABLE_IN_GATEWAY_MODE', async (_, query, variables) => {
     const answer = await gateway.service.gql(query, variables, { auth: await platformAuth() });
 
-    expect([answer.status, answer.body.errors?.[0]?.extensions?.code]).toEqual([404, 'UNAVAILABLE_IN_GATEWAY_MODE']);
+    expect([answer.status, answer.body.errors?.[0]?.extensions?.code]).toEqual([400, 'UNAVAILABLE_IN_GATEWAY_MODE']);
   });
 });

@@ -2,6 +2,30 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+export type AdvanceOrderInput = {
+  orderId: string;
+  to: OrderStep;
+};
+
+export type AssignOrderInput = {
+  operatorId: string;
+  orderId: string;
+  /** Up to 500 characters, kept in the order history */
+  reason?: string | null | undefined;
+};
+
+export type CancelOrderInput = {
+  orderId: string;
+  /** Up to 500 characters, kept in the order history */
+  reason?: string | null | undefined;
+};
+
+export type CloseOrderInput = {
+  orderId: string;
+  /** Up to 500 characters, kept in the order history */
+  reason?: string | null | undefined;
+};
+
 export type CreateOrderInput = {
   /** Defaults to the token's name claim */
   clientName?: string | null | undefined;
@@ -51,6 +75,36 @@ export type OrderStatus =
   | 'PAUSED'
   | 'PENDING';
 
+/** A step the operator on an order reports */
+export type OrderStep =
+  /** The job is done */
+  | 'FINISHED'
+  /** Towing it to the destination (towing only) */
+  | 'PARTNER_GOING_TO_DESTINATION'
+  /** On the way to the vehicle */
+  | 'PARTNER_GOING_TO_ORIGIN'
+  /** With the vehicle */
+  | 'PARTNER_IN_ORIGIN';
+
+export type PauseOrderInput = {
+  orderId: string;
+  /** Up to 500 characters, kept in the order history */
+  reason?: string | null | undefined;
+};
+
+/** Where the order's payment stands */
+export type PaymentStatus =
+  /** left unpaid: the link expired, or the order was cancelled before it was paid */
+  | 'EXPIRED'
+  /** paid: the order went on to PENDING_PARTNER */
+  | 'PAID'
+  /** the payment link is open */
+  | 'PENDING'
+  /** paid, then cancelled and refunded */
+  | 'REFUNDED'
+  /** paid, then cancelled: the refund is being made (retried until the provider accepts it) */
+  | 'REFUND_PENDING';
+
 export type PendingStatus =
   | 'PARTNER_GOING_TO_DESTINATION'
   | 'PARTNER_GOING_TO_ORIGIN'
@@ -58,6 +112,12 @@ export type PendingStatus =
   | 'PARTNER_START_ORDER'
   | 'PENDING_PARTNER'
   | 'PENDING_PAYMENT';
+
+export type ResumeOrderInput = {
+  orderId: string;
+  /** Up to 500 characters, kept in the order history */
+  reason?: string | null | undefined;
+};
 
 /** The service asked for; the legacy numeric codes are 1, 2 and 3 */
 export type ServiceCode =
@@ -95,6 +155,110 @@ export type WebhookDeliveryStatus =
   /** Not yet answered 2xx; tried again at nextAttemptAt */
   | 'PENDING';
 
+export type AcceptOfferMutationVariables = Exact<{
+  orderId: string;
+}>;
+
+
+export type AcceptOfferMutation = { acceptOffer:
+    | { __typename: 'AcceptOfferSuccess', order: { id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string } | null } }
+    | { __typename: 'InvalidInputError', field: string, message: string, code: string }
+    | { __typename: 'InvalidTransitionError', status: OrderStatus, pendingStatus: PendingStatus | null, message: string, code: string }
+    | { __typename: 'OfferUnavailableError', message: string, code: string }
+    | { __typename: 'OperatorUnavailableError', operatorId: string, message: string, code: string }
+    | { __typename: 'UnavailableInGatewayModeError', message: string, code: string }
+   };
+
+export type AdvanceOrderMutationVariables = Exact<{
+  input: AdvanceOrderInput;
+}>;
+
+
+export type AdvanceOrderMutation = { advanceOrder:
+    | { __typename: 'AdvanceOrderSuccess', order: { id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string } | null } }
+    | { __typename: 'InvalidInputError', field: string, message: string, code: string }
+    | { __typename: 'InvalidTransitionError', status: OrderStatus, pendingStatus: PendingStatus | null, message: string, code: string }
+    | { __typename: 'OrderNotFoundError', message: string, code: string }
+    | { __typename: 'UnavailableInGatewayModeError', message: string, code: string }
+   };
+
+export type AssignOrderMutationVariables = Exact<{
+  input: AssignOrderInput;
+}>;
+
+
+export type AssignOrderMutation = { assignOrder:
+    | { __typename: 'AssignOrderSuccess', order: { id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string } | null } }
+    | { __typename: 'InvalidInputError', field: string, message: string, code: string }
+    | { __typename: 'InvalidTransitionError', status: OrderStatus, pendingStatus: PendingStatus | null, message: string, code: string }
+    | { __typename: 'OperatorNotFoundError', operatorId: string, message: string, code: string }
+    | { __typename: 'OperatorUnavailableError', operatorId: string, message: string, code: string }
+    | { __typename: 'OrderNotFoundError', message: string, code: string }
+    | { __typename: 'UnavailableInGatewayModeError', message: string, code: string }
+   };
+
+export type CancelOrderMutationVariables = Exact<{
+  input: CancelOrderInput;
+}>;
+
+
+export type CancelOrderMutation = { cancelOrder:
+    | { __typename: 'CancelOrderSuccess', order: { paymentStatus: PaymentStatus, id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string } | null } }
+    | { __typename: 'InvalidInputError', field: string, message: string, code: string }
+    | { __typename: 'InvalidTransitionError', status: OrderStatus, pendingStatus: PendingStatus | null, message: string, code: string }
+    | { __typename: 'OrderNotFoundError', message: string, code: string }
+    | { __typename: 'UnavailableInGatewayModeError', message: string, code: string }
+   };
+
+type ChangeErrorFields_InvalidInputError_Fragment = { field: string, message: string, code: string };
+
+type ChangeErrorFields_InvalidTransitionError_Fragment = { status: OrderStatus, pendingStatus: PendingStatus | null, message: string, code: string };
+
+type ChangeErrorFields_NoOperatorAvailableError_Fragment = { message: string, code: string };
+
+type ChangeErrorFields_OfferUnavailableError_Fragment = { message: string, code: string };
+
+type ChangeErrorFields_OperatorNotFoundError_Fragment = { operatorId: string, message: string, code: string };
+
+type ChangeErrorFields_OperatorUnavailableError_Fragment = { operatorId: string, message: string, code: string };
+
+type ChangeErrorFields_OrderNotFoundError_Fragment = { message: string, code: string };
+
+type ChangeErrorFields_PaymentProviderError_Fragment = { message: string, code: string };
+
+type ChangeErrorFields_UnavailableInGatewayModeError_Fragment = { message: string, code: string };
+
+type ChangeErrorFields_WebhookDeliveryNotFoundError_Fragment = { message: string, code: string };
+
+type ChangeErrorFields_WebhookEndpointNotFoundError_Fragment = { message: string, code: string };
+
+export type ChangeErrorFieldsFragment =
+  | ChangeErrorFields_InvalidInputError_Fragment
+  | ChangeErrorFields_InvalidTransitionError_Fragment
+  | ChangeErrorFields_NoOperatorAvailableError_Fragment
+  | ChangeErrorFields_OfferUnavailableError_Fragment
+  | ChangeErrorFields_OperatorNotFoundError_Fragment
+  | ChangeErrorFields_OperatorUnavailableError_Fragment
+  | ChangeErrorFields_OrderNotFoundError_Fragment
+  | ChangeErrorFields_PaymentProviderError_Fragment
+  | ChangeErrorFields_UnavailableInGatewayModeError_Fragment
+  | ChangeErrorFields_WebhookDeliveryNotFoundError_Fragment
+  | ChangeErrorFields_WebhookEndpointNotFoundError_Fragment
+;
+
+export type CloseOrderMutationVariables = Exact<{
+  input: CloseOrderInput;
+}>;
+
+
+export type CloseOrderMutation = { closeOrder:
+    | { __typename: 'CloseOrderSuccess', order: { id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string } | null } }
+    | { __typename: 'InvalidInputError', field: string, message: string, code: string }
+    | { __typename: 'InvalidTransitionError', status: OrderStatus, pendingStatus: PendingStatus | null, message: string, code: string }
+    | { __typename: 'OrderNotFoundError', message: string, code: string }
+    | { __typename: 'UnavailableInGatewayModeError', message: string, code: string }
+   };
+
 export type CreateOrderMutationVariables = Exact<{
   input: CreateOrderInput;
 }>;
@@ -106,6 +270,23 @@ export type CreateOrderMutation = { createOrder:
     | { __typename: 'NoOperatorAvailableError', message: string, code: string }
     | { __typename: 'PaymentProviderError', message: string, code: string }
    };
+
+export type DeclineOfferMutationVariables = Exact<{
+  orderId: string;
+}>;
+
+
+export type DeclineOfferMutation = { declineOffer:
+    | { __typename: 'DeclineOfferSuccess', orderId: string }
+    | { __typename: 'InvalidInputError', field: string, message: string, code: string }
+    | { __typename: 'OfferUnavailableError', message: string, code: string }
+    | { __typename: 'UnavailableInGatewayModeError', message: string, code: string }
+   };
+
+export type MyOffersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MyOffersQuery = { myOffers: Array<{ expiresAt: string, order: { id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string } | null } }> };
 
 export type SetOperatorDutyMutationVariables = Exact<{
   input: SetOperatorDutyInput;
@@ -177,6 +358,32 @@ export type OrderQueryVariables = Exact<{
 
 
 export type OrderQuery = { order: { id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string } | null } | null };
+
+export type PauseOrderMutationVariables = Exact<{
+  input: PauseOrderInput;
+}>;
+
+
+export type PauseOrderMutation = { pauseOrder:
+    | { __typename: 'InvalidInputError', field: string, message: string, code: string }
+    | { __typename: 'InvalidTransitionError', status: OrderStatus, pendingStatus: PendingStatus | null, message: string, code: string }
+    | { __typename: 'OrderNotFoundError', message: string, code: string }
+    | { __typename: 'PauseOrderSuccess', order: { id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string } | null } }
+    | { __typename: 'UnavailableInGatewayModeError', message: string, code: string }
+   };
+
+export type ResumeOrderMutationVariables = Exact<{
+  input: ResumeOrderInput;
+}>;
+
+
+export type ResumeOrderMutation = { resumeOrder:
+    | { __typename: 'InvalidInputError', field: string, message: string, code: string }
+    | { __typename: 'InvalidTransitionError', status: OrderStatus, pendingStatus: PendingStatus | null, message: string, code: string }
+    | { __typename: 'OrderNotFoundError', message: string, code: string }
+    | { __typename: 'ResumeOrderSuccess', order: { id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string } | null } }
+    | { __typename: 'UnavailableInGatewayModeError', message: string, code: string }
+   };
 
 export type WebhookDeliveryFieldsFragment = { id: string, webhookId: string, type: string, orderId: string, status: WebhookDeliveryStatus, nextAttemptAt: string | null, createdAt: string, deliveredAt: string | null, attempts: Array<{ at: string, succeeded: boolean, responseStatus: number | null, error: string | null, durationMs: number }> };
 

@@ -9,6 +9,65 @@ export type Scalars = {
   Float: { input: number; output: number; }
 };
 
+export type AcceptOfferResult = AcceptOfferSuccess | InvalidInputError | InvalidTransitionError | OfferUnavailableError | OperatorUnavailableError | UnavailableInGatewayModeError;
+
+export type AcceptOfferSuccess = {
+  __typename?: 'AcceptOfferSuccess';
+  order: Order;
+};
+
+export type AdvanceOrderInput = {
+  orderId: Scalars['ID']['input'];
+  to: OrderStep;
+};
+
+export type AdvanceOrderResult = AdvanceOrderSuccess | InvalidInputError | InvalidTransitionError | OrderNotFoundError | UnavailableInGatewayModeError;
+
+export type AdvanceOrderSuccess = {
+  __typename?: 'AdvanceOrderSuccess';
+  order: Order;
+};
+
+export type AssignOrderInput = {
+  operatorId: Scalars['ID']['input'];
+  orderId: Scalars['ID']['input'];
+  /** Up to 500 characters, kept in the order history */
+  reason?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type AssignOrderResult = AssignOrderSuccess | InvalidInputError | InvalidTransitionError | OperatorNotFoundError | OperatorUnavailableError | OrderNotFoundError | UnavailableInGatewayModeError;
+
+export type AssignOrderSuccess = {
+  __typename?: 'AssignOrderSuccess';
+  order: Order;
+};
+
+export type CancelOrderInput = {
+  orderId: Scalars['ID']['input'];
+  /** Up to 500 characters, kept in the order history */
+  reason?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type CancelOrderResult = CancelOrderSuccess | InvalidInputError | InvalidTransitionError | OrderNotFoundError | UnavailableInGatewayModeError;
+
+export type CancelOrderSuccess = {
+  __typename?: 'CancelOrderSuccess';
+  order: Order;
+};
+
+export type CloseOrderInput = {
+  orderId: Scalars['ID']['input'];
+  /** Up to 500 characters, kept in the order history */
+  reason?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type CloseOrderResult = CloseOrderSuccess | InvalidInputError | InvalidTransitionError | OrderNotFoundError | UnavailableInGatewayModeError;
+
+export type CloseOrderSuccess = {
+  __typename?: 'CloseOrderSuccess';
+  order: Order;
+};
+
 export type CreateOrderInput = {
   /** Defaults to the token's name claim */
   clientName?: InputMaybe<Scalars['String']['input']>;
@@ -48,6 +107,13 @@ export type CreateWebhookEndpointSuccess = {
   endpoint: WebhookEndpoint;
 };
 
+export type DeclineOfferResult = DeclineOfferSuccess | InvalidInputError | OfferUnavailableError | UnavailableInGatewayModeError;
+
+export type DeclineOfferSuccess = {
+  __typename?: 'DeclineOfferSuccess';
+  orderId: Scalars['ID']['output'];
+};
+
 export type DeleteWebhookEndpointResult = DeleteWebhookEndpointSuccess | WebhookEndpointNotFoundError;
 
 export type DeleteWebhookEndpointSuccess = {
@@ -74,6 +140,15 @@ export type InvalidInputError = Error & {
   message: Scalars['String']['output'];
 };
 
+/** The change is not allowed from where the order is; status and pendingStatus say where that is */
+export type InvalidTransitionError = Error & {
+  __typename?: 'InvalidTransitionError';
+  code: Scalars['String']['output'];
+  message: Scalars['String']['output'];
+  pendingStatus?: Maybe<PendingStatus>;
+  status: OrderStatus;
+};
+
 export type MoveOperatorInput = {
   id: Scalars['ID']['input'];
   latitude: Scalars['Float']['input'];
@@ -89,24 +164,65 @@ export type MoveOperatorSuccess = {
 
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Takes the order offered to this operator: it becomes its partner. Needs an operator token */
+  acceptOffer: AcceptOfferResult;
+  /** Reports the operator's progress on its order, one step at a time; a step already reached succeeds and changes nothing. Needs an operator token */
+  advanceOrder: AdvanceOrderResult;
+  /** Gives an order awaiting an operator to the one named, whatever was offered: it must be free, on duty and offer the service. Needs the scope orders:admin */
+  assignOrder: AssignOrderResult;
+  /** Cancels one of the caller's own orders, until its vehicle is on the way to the destination; a paid order is refunded. Cancelling a cancelled order succeeds and changes nothing */
+  cancelOrder: CancelOrderResult;
+  /** Closes a finished order now, rather than when it closes itself. Needs the scope orders:admin */
+  closeOrder: CloseOrderResult;
   /** Estimates the service, creates its payment link and stores the order */
   createOrder: CreateOrderResult;
   /** Registers a URL that the events of the caller's orders are POSTed to; the answer holds its signing secret */
   createWebhookEndpoint: CreateWebhookEndpointResult;
+  /** Turns the offer down: the order is offered to the next nearest operator. Needs an operator token */
+  declineOffer: DeclineOfferResult;
   /** Deletes one of the caller's endpoints: nothing more is sent to it, its pending deliveries fail */
   deleteWebhookEndpoint: DeleteWebhookEndpointResult;
-  /** Records the operator's position. Needs the scope operators:write */
+  /** Records the operator's position. Needs the scope operators:write, or the operator's own token */
   moveOperator: MoveOperatorResult;
+  /** Holds an order awaiting or with an operator: offers stop, the operator stays on it. Needs the scope orders:admin */
+  pauseOrder: PauseOrderResult;
   /** Removes the operator from the roster; orders keep the id they quoted. Needs the scope operators:write */
   removeOperator: RemoveOperatorResult;
   /** Sends a delivery again now, delivered or failed, with the same webhook-id; its retries start afresh */
   replayWebhookDelivery: ReplayWebhookDeliveryResult;
+  /** Takes a paused order back exactly where it was; one awaiting an operator is offered again. Needs the scope orders:admin */
+  resumeOrder: ResumeOrderResult;
   /** Gives the endpoint a new secret; deliveries are signed with both until previousSecretExpiresAt (WEBHOOKS_SECRET_OVERLAP_HOURS), so that the receiver can switch without missing one */
   rotateWebhookSecret: RotateWebhookSecretResult;
   /** Puts the operator on duty (offered to orders) or off duty. Needs the scope operators:write */
   setOperatorDuty: SetOperatorDutyResult;
   /** Creates the operator, or replaces what is known of it when the id exists. Needs the scope operators:write */
   upsertOperator: UpsertOperatorResult;
+};
+
+
+export type MutationAcceptOfferArgs = {
+  orderId: Scalars['ID']['input'];
+};
+
+
+export type MutationAdvanceOrderArgs = {
+  input: AdvanceOrderInput;
+};
+
+
+export type MutationAssignOrderArgs = {
+  input: AssignOrderInput;
+};
+
+
+export type MutationCancelOrderArgs = {
+  input: CancelOrderInput;
+};
+
+
+export type MutationCloseOrderArgs = {
+  input: CloseOrderInput;
 };
 
 
@@ -120,6 +236,11 @@ export type MutationCreateWebhookEndpointArgs = {
 };
 
 
+export type MutationDeclineOfferArgs = {
+  orderId: Scalars['ID']['input'];
+};
+
+
 export type MutationDeleteWebhookEndpointArgs = {
   id: Scalars['ID']['input'];
 };
@@ -130,6 +251,11 @@ export type MutationMoveOperatorArgs = {
 };
 
 
+export type MutationPauseOrderArgs = {
+  input: PauseOrderInput;
+};
+
+
 export type MutationRemoveOperatorArgs = {
   id: Scalars['ID']['input'];
 };
@@ -137,6 +263,11 @@ export type MutationRemoveOperatorArgs = {
 
 export type MutationReplayWebhookDeliveryArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationResumeOrderArgs = {
+  input: ResumeOrderInput;
 };
 
 
@@ -167,6 +298,20 @@ export type NoOperatorAvailableError = Error & {
   message: Scalars['String']['output'];
 };
 
+/** An order offered to this operator, waiting for its answer until expiresAt */
+export type Offer = {
+  __typename?: 'Offer';
+  expiresAt: Scalars['String']['output'];
+  order: Order;
+};
+
+/** The offer is no longer this operator's: expired, withdrawn, declined, taken by another, or never made */
+export type OfferUnavailableError = Error & {
+  __typename?: 'OfferUnavailableError';
+  code: Scalars['String']['output'];
+  message: Scalars['String']['output'];
+};
+
 /** A tow truck or mobile mechanic that orders are dispatched to */
 export type Operator = {
   __typename?: 'Operator';
@@ -184,6 +329,14 @@ export type Operator = {
 
 export type OperatorNotFoundError = Error & {
   __typename?: 'OperatorNotFoundError';
+  code: Scalars['String']['output'];
+  message: Scalars['String']['output'];
+  operatorId: Scalars['ID']['output'];
+};
+
+/** The operator cannot take the order: busy with another, off duty, or not offering its service */
+export type OperatorUnavailableError = Error & {
+  __typename?: 'OperatorUnavailableError';
   code: Scalars['String']['output'];
   message: Scalars['String']['output'];
   operatorId: Scalars['ID']['output'];
@@ -250,6 +403,13 @@ export type Order = {
   vehicleIdentification: Scalars['String']['output'];
 };
 
+/** No such order, or not one the caller may touch: the two are not told apart */
+export type OrderNotFoundError = Error & {
+  __typename?: 'OrderNotFoundError';
+  code: Scalars['String']['output'];
+  message: Scalars['String']['output'];
+};
+
 export type OrderStatus =
   | 'CANCELLED'
   | 'CLOSED'
@@ -257,10 +417,34 @@ export type OrderStatus =
   | 'PAUSED'
   | 'PENDING';
 
+/** A step the operator on an order reports */
+export type OrderStep =
+  /** The job is done */
+  | 'FINISHED'
+  /** Towing it to the destination (towing only) */
+  | 'PARTNER_GOING_TO_DESTINATION'
+  /** On the way to the vehicle */
+  | 'PARTNER_GOING_TO_ORIGIN'
+  /** With the vehicle */
+  | 'PARTNER_IN_ORIGIN';
+
 /** The operator assigned to the order */
 export type Partner = {
   __typename?: 'Partner';
   id: Scalars['ID']['output'];
+};
+
+export type PauseOrderInput = {
+  orderId: Scalars['ID']['input'];
+  /** Up to 500 characters, kept in the order history */
+  reason?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type PauseOrderResult = InvalidInputError | InvalidTransitionError | OrderNotFoundError | PauseOrderSuccess | UnavailableInGatewayModeError;
+
+export type PauseOrderSuccess = {
+  __typename?: 'PauseOrderSuccess';
+  order: Order;
 };
 
 export type PaymentProviderError = Error & {
@@ -292,6 +476,8 @@ export type PendingStatus =
 
 export type Query = {
   __typename?: 'Query';
+  /** The offers waiting for this operator's answer, oldest first. Needs an operator token */
+  myOffers: Array<Offer>;
   /** One operator, on duty or not. Needs the scope operators:read */
   operator?: Maybe<Operator>;
   /** On-duty operators within the radius of a point, nearest first (ties by id). For a service, the first is the operator whose distance an order created there quotes. Needs the scope operators:read */
@@ -338,6 +524,19 @@ export type ReplayWebhookDeliverySuccess = {
   delivery: WebhookDelivery;
 };
 
+export type ResumeOrderInput = {
+  orderId: Scalars['ID']['input'];
+  /** Up to 500 characters, kept in the order history */
+  reason?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ResumeOrderResult = InvalidInputError | InvalidTransitionError | OrderNotFoundError | ResumeOrderSuccess | UnavailableInGatewayModeError;
+
+export type ResumeOrderSuccess = {
+  __typename?: 'ResumeOrderSuccess';
+  order: Order;
+};
+
 export type RotateWebhookSecretResult = RotateWebhookSecretSuccess | WebhookEndpointNotFoundError;
 
 export type RotateWebhookSecretSuccess = {
@@ -364,6 +563,13 @@ export type SetOperatorDutyResult = InvalidInputError | OperatorNotFoundError | 
 export type SetOperatorDutySuccess = {
   __typename?: 'SetOperatorDutySuccess';
   operator: Operator;
+};
+
+/** Gateway mode: the legacy order service runs the orders after their creation */
+export type UnavailableInGatewayModeError = Error & {
+  __typename?: 'UnavailableInGatewayModeError';
+  code: Scalars['String']['output'];
+  message: Scalars['String']['output'];
 };
 
 export type UpsertOperatorInput = {

@@ -75,6 +75,40 @@ describe('the OpenAPI document', () => {
   });
 });
 
+describe("the owner's cancel in the document", () => {
+  const cancel = document.paths['/applications/orders/{id}/cancel'].post;
+  const cancelResponses = cancel.responses as Record<string, any>;
+  const schemaAt = (status: number) => (document.components.schemas as any)[cancelResponses[status].content['application/json'].schema.$ref.split('/').pop()];
+
+  it.each([
+    [400, 'INVALID_INPUT'], [400, 'MALFORMED_JSON'], [400, 'UNAVAILABLE_IN_GATEWAY_MODE'], [401, 'UNAUTHENTICATED'],
+    [404, 'ORDER_NOT_FOUND'], [409, 'INVALID_TRANSITION'], [413, 'PAYLOAD_TOO_LARGE'], [415, 'UNSUPPORTED_MEDIA_TYPE'],
+    [429, 'RATE_LIMITED'], [500, 'INTERNAL'], [503, 'STORE_UNAVAILABLE'],
+  ])('when it answers %i %s, then the document has that code at that status, as the error table does', (status, code) => {
+    const { code: allowed } = schemaAt(status).properties;
+
+    expect(allowed.enum ?? [allowed.const]).toContain(code);
+    expect((ERROR_TABLE as Record<string, { status: number }>)[code]!.status).toBe(status);
+  });
+
+  it('when a gateway reads it, then it is named, and each response is one named schema of its own', () => {
+    expect(cancel.operationId).toBe('cancelOrder');
+    for (const [status, response] of Object.entries(cancelResponses)) {
+      const { $ref } = response.content['application/json'].schema;
+      expect($ref).toEqual(status === '200' ? '#/components/schemas/Order' : expect.stringMatching(/^#\/components\/schemas\/CancelOrder\w+Error$/));
+    }
+  });
+
+  it("when an invalid transition is answered, then the body must say the order's state", () => {
+    const { problems } = createOpenApiValidator(createOpenApiDocument());
+    const conflict = (body: object) => ({ status: 409, headers: new Headers({ 'content-type': 'application/json' }), body });
+    const base = { message: 'x', code: 'INVALID_TRANSITION' };
+
+    expect(problems('POST', '/applications/orders/{id}/cancel', conflict({ ...base, status: 'finished', pendingStatus: null }))).toEqual([]);
+    expect(problems('POST', '/applications/orders/{id}/cancel', conflict(base)).join('\n')).toContain("must have required property 'status'");
+  });
+});
+
 // An order as the service writes it (the README's), every field the document lists.
 const order = {
   id: 1, status: 'pending', pendingStatus: 'pending_payment',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT } from '../../src/core/lifecycle/actors.js';
 import type { PaymentProvider } from '../../src/core/payments/ports.js';
 import { createOpenApiDocument } from '../../src/http/openapi.js';
 import { createOpenApiValidator } from '../support/openapi-validator.js';
@@ -131,26 +132,81 @@ describe('the answers of POST /applications/orders keep to the OpenAPI document'
 });
 
 describe('when the store is gone', () => {
-  it('then its 503 answer matches', async () => {
+  it('then its 503 answers match, of an order and of a cancel', async () => {
     const down = await startTestService();
     await down.sql.close();
     const answer = await down.rest(restBody());
+    const cancel = await down.call('/applications/orders/1/cancel', { method: 'POST' });
     await down.close().catch(() => {});
 
     expect([answer.status, answer.body.code]).toEqual([503, 'STORE_UNAVAILABLE']);
     expect(problems('POST', PATH, answer)).toEqual([]);
+    expect([cancel.status, cancel.body.code]).toEqual([503, 'STORE_UNAVAILABLE']);
+    expect(problems('POST', '/applications/orders/{id}/cancel', cancel)).toEqual([]);
   });
 });
 
 describe('when a client is over the rate limit', () => {
-  it('then its 429 answer matches', async () => {
+  it('then its 429 answers match, of an order and of a cancel', async () => {
     const limited = await startTestService({ env: { RATE_LIMIT_PER_MINUTE: '1', PAYMENT_REFERENCE_LEGACY_FIELD: LEGACY_FIELD } });
     const first = await limited.rest(restBody());
     const answer = await limited.rest(restBody());
+    const cancel = await limited.call(`/applications/orders/${first.body.id}/cancel`, { method: 'POST' });
     await limited.close();
 
     expect([first.status, answer.status, answer.body.code]).toEqual([200, 429, 'RATE_LIMITED']);
     expect(problems('POST', PATH, first)).toEqual([]);
     expect(problems('POST', PATH, answer)).toEqual([]);
+    expect([cancel.status, cancel.body.code]).toEqual([429, 'RATE_LIMITED']);
+    expect(problems('POST', '/applications/orders/{id}/cancel', cancel)).toEqual([]);
+  });
+});
+
+describe('the answers of POST /applications/orders/{id}/cancel keep to the OpenAPI document', () => {
+  const CANCEL = '/applications/orders/{id}/cancel';
+  const cancel = (id: unknown, init: RequestInit & { auth?: string | null } = {}) =>
+    service.call(`/applications/orders/${id}/cancel`, { method: 'POST', ...init });
+  const jsonBody = (body: string) => ({ body, headers: { 'content-type': 'application/json' } });
+  const newOrder = async () => (await service.rest(restBody())).body.id as number;
+
+  /** An order paid, given to a free operator and on its way to the destination: no longer the owner's to cancel. */
+  async function towedOrder() {
+    const id = await newOrder();
+    const { rows } = await service.sql.query<{ amount: number; currency: string }>(
+      'select total_amount::int as amount, currency from orders where id = $1', [id]);
+    const { lifecycle, operations } = service.lifecycle;
+    await lifecycle.move(id, 'pay', PAYMENT, { paid: { providerPaymentId: `paid-${id}`, ...rows[0]! } });
+    const free = await service.sql.query<{ id: string }>(
+      'select id from operators where on_duty and current_order_id is null and 1 = any(services) order by id limit 1');
+    const operator = free.rows[0]!.id;
+    await operations.assign('platform', String(id), operator);
+    for (const step of ['partner_going_to_origin', 'partner_in_origin', 'partner_going_to_destination'] as const) {
+      await operations.advance(operator, String(id), step);
+    }
+    return id;
+  }
+
+  it.each([
+    ['a cancel without a body', async () => cancel(await newOrder()), 200, undefined],
+    ['a cancel with a reason', async () => cancel(await newOrder(), jsonBody('{"reason": "ya no"}')), 200, undefined],
+    ['a cancel repeated', async () => { const id = await newOrder(); await cancel(id); return cancel(id); }, 200, undefined],
+    ['an order on its way to the destination', async () => cancel(await towedOrder()), 409, 'INVALID_TRANSITION'],
+    ['an id no order has', () => cancel(999_999), 404, 'ORDER_NOT_FOUND'],
+    ["another owner's order", async () => cancel(await newOrder(), { auth: `Bearer ${await signTestToken({ sub: 'app-2' })}` }), 404, 'ORDER_NOT_FOUND'],
+    ['broken JSON', async () => cancel(await newOrder(), jsonBody('{"reason":')), 400, 'MALFORMED_JSON'],
+    ['a reason that is not text', async () => cancel(await newOrder(), jsonBody('{"reason": []}')), 400, 'INVALID_INPUT'],
+    ['a body that is not JSON', async () => cancel(await newOrder(), { body: 'ya no', headers: { 'content-type': 'text/plain' } }), 415, 'UNSUPPORTED_MEDIA_TYPE'],
+    ['a body over the size limit', async () => cancel(await newOrder(), jsonBody(JSON.stringify({ reason: 'x'.repeat(20_000) }))), 413, 'PAYLOAD_TOO_LARGE'],
+    ['no token', async () => cancel(await newOrder(), { auth: null }), 401, 'UNAUTHENTICATED'],
+  ])('when the request is %s, then its answer matches', async (_, send, status, code) => {
+    const answer = await send();
+
+    expect([answer.status, answer.body.code]).toEqual([status, code]);
+    expect(problems('POST', CANCEL, answer)).toEqual([]);
+  });
+
+  it('when a cancel has a body, then the document accepts what the service accepts', () => {
+    expect(requestProblems('POST', CANCEL, { reason: 'ya no' })).toEqual([]);
+    expect(requestProblems('POST', CANCEL, { reason: 'x'.repeat(501) })).not.toEqual([]);
   });
 });

@@ -77,11 +77,14 @@ export class UpstreamRefusedTokenError extends ServiceError {
   }
 }
 
-/** A roster operation asked of a gateway, which keeps no roster: the legacy service dispatches. */
+/**
+ * An operation a gateway does not do: the legacy service dispatches its orders to operators of
+ * its own (`roster`) and runs their life after creation (`order_life`: offers, progress, cancels).
+ */
 export class UnavailableInGatewayModeError extends ServiceError {
   readonly code = 'UNAVAILABLE_IN_GATEWAY_MODE';
 
-  constructor() {
-    super('the roster is not managed in gateway mode');
+  constructor(readonly what: 'roster' | 'order_life' = 'roster') {
+    super(`the ${what === 'roster' ? 'roster is' : "orders' life is"} not managed in gateway mode`);
   }
 }

@@ -3,7 +3,7 @@ import type { Operator } from '../operators/operator.js';
 import { parseOrderId } from '../orders/order-request.js';
 import type { Actor } from './actors.js';
 import type { Dispatch } from './dispatch.js';
-import { OperatorUnavailableError } from './errors.js';
+import { OfferUnavailableError, OperatorUnavailableError, OrderNotFoundError } from './errors.js';
 import type { Lifecycle, MoveResult } from './lifecycle.js';
 import type { LifeRecord, OfferView } from './ports.js';
 import type { TransitionName } from './transitions.js';
@@ -45,8 +45,18 @@ export function createLifeOperations(deps: LifeOperationsDeps) {
         visible: (o) => o.ownerSubject === subject,
       }),
 
-    acceptOffer: (operatorId: string, orderId: unknown): Promise<MoveResult> =>
-      lifecycle.move(parseOrderId(orderId), 'accept', operator(operatorId)),
+    /**
+     * To an operator, an order it was not given is its offer and nothing more: once that is gone
+     * (taken by another, paused, cancelled, never made), the answer is that the offer is, not
+     * where the order stands nor whether it exists.
+     */
+    async acceptOffer(operatorId: string, orderId: unknown): Promise<MoveResult> {
+      const id = parseOrderId(orderId);
+      const visible = (o: LifeRecord) => o.step === 'pending_partner' || o.partnerId === operatorId;
+      return lifecycle.move(id, 'accept', operator(operatorId), { visible }).catch((error: unknown) => {
+        throw error instanceof OrderNotFoundError ? new OfferUnavailableError(id) : error;
+      });
+    },
 
     declineOffer: (operatorId: string, orderId: unknown): Promise<void> => dispatch.decline(operatorId, parseOrderId(orderId)),
 

@@ -1,0 +1,89 @@
+import { InvalidInputError } from '../errors.js';
+import { OrderNotFoundError } from '../lifecycle/errors.js';
+import { parseOperatorId } from '../operators/input.js';
+import type { MoveResult } from '../lifecycle/lifecycle.js';
+import type { LifeOperations, OrderStep } from '../lifecycle/operations.js';
+import type { Order } from './order.js';
+import { parseOrderId } from './order-request.js';
+import type { Caller, OrderStore } from './ports.js';
+import { isStorableText } from './text.js';
+
+export type PlatformChange = 'pause' | 'resume' | 'close' | 'cancel';
+
+/** An offer waiting for an operator's answer, with the whole order it is for. */
+export interface OfferedOrder {
+  order: Order;
+  expiresAt: Date;
+}
+
+/**
+ * What the faces ask of an order's life after its creation, each change answered with the order
+ * as it is once made. `orderId` is as the client sent it; `reason` too, checked here.
+ */
+export interface OrderLife {
+  cancel(caller: Caller, orderId: unknown, reason?: unknown): Promise<Order>;
+  acceptOffer(operatorId: string, orderId: unknown): Promise<Order>;
+  /** Answers the id of the order declined: the order itself is no longer the operator's to see. */
+  declineOffer(operatorId: string, orderId: unknown): Promise<number>;
+  advance(operatorId: string, orderId: unknown, to: OrderStep): Promise<Order>;
+  offersOf(operatorId: string): Promise<OfferedOrder[]>;
+  assign(subject: string, orderId: unknown, operatorId: string, reason?: unknown): Promise<Order>;
+  byPlatform(subject: string, orderId: unknown, change: PlatformChange, reason?: unknown): Promise<Order>;
+}
+
+const MAX_REASON = 500;
+
+/** A reason as a client may give it: absent, or a text the store can keep, of a sensible length. */
+function parseReason(reason: unknown): string | null {
+  if (reason === undefined || reason === null) return null;
+  if (typeof reason !== 'string' || reason.length > MAX_REASON || !isStorableText(reason)) {
+    throw new InvalidInputError('reason', `debe ser un texto de hasta ${MAX_REASON} caracteres`);
+  }
+  return reason;
+}
+
+/** `parse`, its refusal naming the field as the faces' inputs do. */
+function named<T>(field: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    throw error instanceof InvalidInputError ? error.renamed(field) : error;
+  }
+}
+
+const parseId = (orderId: unknown): number => named('orderId', () => parseOrderId(orderId));
+
+export function createOrderLife(deps: { operations: LifeOperations; orders: Pick<OrderStore, 'findAnyById'> }): OrderLife {
+  const { operations } = deps;
+
+  /** The order as it is now: after a change, or after a repeat that changed nothing. */
+  async function orderOf(id: number): Promise<Order> {
+    const order = await deps.orders.findAnyById(id);
+    if (!order) throw new OrderNotFoundError(id);
+    return order;
+  }
+  const answer = async (moved: Promise<MoveResult>) => orderOf((await moved).order.id);
+
+  return {
+    cancel: (caller, orderId, reason) => answer(operations.cancelByOwner(caller.subject, String(parseId(orderId)), parseReason(reason))),
+    acceptOffer: (operatorId, orderId) => answer(operations.acceptOffer(operatorId, String(parseId(orderId)))),
+    async declineOffer(operatorId, orderId) {
+      const id = parseId(orderId);
+      await operations.declineOffer(operatorId, String(id));
+      return id;
+    },
+    advance: (operatorId, orderId, to) => answer(operations.advance(operatorId, String(parseId(orderId)), to)),
+    async offersOf(operatorId) {
+      const offers = await operations.offersOf(operatorId);
+      const orders = await Promise.all(offers.map((offer) => deps.orders.findAnyById(offer.orderId)));
+      return offers.flatMap((offer, i) => (orders[i] ? [{ order: orders[i], expiresAt: offer.expiresAt }] : []));
+    },
+    assign: (subject, orderId, operatorId, reason) => {
+      const id = parseId(orderId);
+      const chosen = named('operatorId', () => parseOperatorId({ id: operatorId }));
+      return answer(operations.assign(subject, String(id), chosen, parseReason(reason)));
+    },
+    byPlatform: (subject, orderId, change, reason) =>
+      answer(operations.byPlatform(subject, String(parseId(orderId)), change, parseReason(reason))),
+  };
+}

@@ -1,0 +1,29 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { signToken } from '../../src/auth/sign-token.js';
+import { createTokenVerifier } from '../../src/auth/verify-token.js';
+import { ROOT } from '../docs/markdown.js';
+import { SECRET } from '../support/service.js';
+
+const run = promisify(execFile);
+const authenticate = createTokenVerifier({ secret: SECRET });
+
+describe("an operators' app token", () => {
+  it('when one is signed for an operator, then it carries the scope operator besides the others, and acts as it', async () => {
+    const token = await signToken(SECRET, { sub: 'app-7', ttlSeconds: 60, scope: 'orders:read', operatorId: 'tow-17' });
+
+    const caller = await authenticate(`Bearer ${token}`);
+
+    expect([caller.subject, [...caller.scopes], caller.operatorId]).toEqual(['app-7', ['orders:read', 'operator'], 'tow-17']);
+  });
+
+  it('when `npm run token -- --operator tow-17` is run, then it prints a token acting as tow-17, its sub the id', async () => {
+    const env = Object.assign({}, process.env, { AUTH_JWT_SECRET: SECRET });
+    const { stdout } = await run('npm', ['run', '--silent', 'token', '--', '--operator', 'tow-17'], { cwd: ROOT, env });
+
+    const caller = await authenticate(`Bearer ${stdout.trim()}`);
+
+    expect([caller.subject, [...caller.scopes], caller.operatorId]).toEqual(['tow-17', ['operator'], 'tow-17']);
+  }, 30_000);
+});

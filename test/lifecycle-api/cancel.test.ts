@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_TABLE } from '../../src/error-table.js';
+import { paymentOf } from '../support/payment-queries.js';
+import { restBody } from '../support/service.js';
+import { ownerAuth, startLifeService, type LifeService } from './support.js';
+
+const LEGACY_FIELD = 'mercadoPagoReference';
+let life: LifeService;
+beforeAll(async () => {
+  life = await startLifeService({ env: { PAYMENT_REFERENCE_LEGACY_FIELD: LEGACY_FIELD } });
+});
+afterAll(() => life.close());
+
+/** REST's cancel, with `body` as JSON when given; as the order's owner unless `auth` says otherwise. */
+const restCancel = async (id: string | number, body?: unknown, auth?: string) =>
+  life.call(`/applications/orders/${id}/cancel`, {
+    method: 'POST',
+    auth: auth ?? (await ownerAuth()),
+    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+  });
+
+/** An order whose operator is on the way to the destination: its owner can no longer cancel it. */
+async function towedOrder() {
+  const { id, operator } = await life.acceptedOrder();
+  for (const to of ['PARTNER_GOING_TO_ORIGIN', 'PARTNER_IN_ORIGIN', 'PARTNER_GOING_TO_DESTINATION']) await life.advance(operator, id, to);
+  return id;
+}
+
+describe('the owner cancels its order', () => {
+  it('when it was paid and not yet taken, then it is cancelled, its payment to be refunded in full, and the offer withdrawn', async () => {
+    const { id, operator } = await life.offeredOrder();
+
+    const cancelled = (await life.cancel(id, 'ya no la necesito')) as any;
+
+    expect(cancelled).toMatchObject({ __typename: 'CancelOrderSuccess', order: { id, status: 'CANCELLED', pendingStatus: null, paymentStatus: 'REFUND_PENDING' } });
+    expect(await life.offers(operator)).toEqual([]);
+    const { rows } = await life.sql.query<{ refund: number; total: number }>('select refund_amount::int as refund, total_amount::int as total from orders where id = $1', [id]);
+    expect(rows[0]!.refund).toBe(rows[0]!.total);
+    const history = await life.sql.query('select actor, actor_id, reason from order_events where order_id = $1 and type = $2', [id, 'cancelled']);
+    expect(history.rows).toEqual([{ actor: 'owner', actor_id: 'app-1', reason: 'ya no la necesito' }]);
+  });
+
+  it('when it was never paid, then REST cancels it with an empty body, and answers the order as POST does, legacy key included', async () => {
+    const { origin } = await life.area();
+    const created = await life.rest(restBody({ originLatitude: origin.latitude, originLongitude: origin.longitude,
+      destinationLatitude: origin.latitude - 0.05, destinationLongitude: origin.longitude }));
+    life.later(1_000);
+
+    const answer = await restCancel(created.body.id);
+
+    expect(answer.status).toBe(200);
+    expect(Object.keys(answer.body)).toEqual(Object.keys(created.body));
+    expect(answer.body).toEqual({ ...created.body, status: 'cancelled', pendingStatus: null, updatedAt: expect.any(String) });
+    expect(answer.body[LEGACY_FIELD]).toBe(created.body.paymentProviderReference);
+    expect(answer.body.updatedAt).not.toBe(created.body.updatedAt);
+    expect((await paymentOf(life, created.body.id)).paymentStatus).toBe('EXPIRED');
+  });
+
+  it('when its operator had accepted, then REST cancels it with a reason, and the operator is free again', async () => {
+    const { id, operator, origin } = await life.acceptedOrder();
+
+    const answer = await restCancel(id, { reason: 'llegó otra grúa' });
+    const next = await life.paidOrder(origin);
+
+    expect([answer.status, answer.body.status, answer.body.partner]).toEqual([200, 'cancelled', { id: operator }]);
+    expect(await life.offeredTo(next.id)).toBe(operator);
+  });
+
+  it('when it is cancelled again, then it succeeds and changes nothing', async () => {
+    const { id } = await life.offeredOrder();
+    const first = await restCancel(id);
+    life.later(60_000);
+
+    const again = await restCancel(id);
+    const graphql = (await life.cancel(id)) as any;
+
+    expect([again.status, again.body]).toEqual([200, first.body]);
+    expect(graphql.order.updatedAt).toBe(first.body.updatedAt);
+  });
+
+  it('when the vehicle is on its way to the destination, then both faces refuse it with the current state', async () => {
+    const id = await towedOrder();
+
+    const rest = await restCancel(id);
+    const graphql = await life.cancel(id);
+
+    expect([rest.status, rest.body]).toEqual([409, {
+      message: 'La orden está en partner_going_to_destination: ese cambio no está permitido desde ahí',
+      code: 'INVALID_TRANSITION', status: 'pending', pendingStatus: 'partner_going_to_destination',
+    }]);
+    expect(graphql).toEqual({
+      __typename: 'InvalidTransitionError', message: rest.body.message, code: 'INVALID_TRANSITION',
+      status: 'PENDING', pendingStatus: 'PARTNER_GOING_TO_DESTINATION',
+    });
+  });
+
+  it.each([
+    ["another owner's order", async () => ({ id: (await life.offeredOrder()).id, auth: await ownerAuth('app-2') })],
+    ['an id no order has', async () => ({ id: '999999', auth: undefined })],
+  ])('when the order is %s, then it is ORDER_NOT_FOUND on both faces, and nothing changes', async (_, arrange) => {
+    const { id, auth } = await arrange();
+
+    const rest = await restCancel(id, undefined, auth);
+    const graphql = await life.cancel(id, undefined, auth);
+
+    expect([rest.status, rest.body]).toEqual([404, { message: 'No se encontró la orden', code: 'ORDER_NOT_FOUND' }]);
+    expect(graphql).toEqual({ __typename: 'OrderNotFoundError', message: 'No se encontró la orden', code: 'ORDER_NOT_FOUND' });
+  });
+});
+
+describe('REST cancel refuses what it cannot read', () => {
+  const json = { 'content-type': 'application/json' };
+  it.each([
+    ['an id that is not a number', 404, 'ORDER_NOT_FOUND', 'abc', undefined, {}],
+    ['broken JSON', 400, 'MALFORMED_JSON', null, '{"reason": ', json],
+    ['a JSON array', 400, 'MALFORMED_JSON', null, '[]', json],
+    ['a body that is not JSON', 415, 'UNSUPPORTED_MEDIA_TYPE', null, 'porque sí', { 'content-type': 'text/plain' }],
+    ['a reason that is a number', 400, 'INVALID_INPUT', null, '{"reason": 5}', json],
+    ['a reason over 500 characters', 400, 'INVALID_INPUT', null, JSON.stringify({ reason: 'x'.repeat(501) }), json],
+    ['a reason with U+0000', 400, 'INVALID_INPUT', null, '{"reason": "a\\u0000b"}', json],
+  ])('when it gets %s, then it answers %i %s, and the order stays as it was', async (_, status, code, id, body, headers) => {
+    const { id: real } = await life.offeredOrder();
+    const answer = await life.call(`/applications/orders/${id ?? real}/cancel`, { method: 'POST', body, headers });
+
+    expect([answer.status, answer.body.code]).toEqual([status, code]);
+    if (code === 'INVALID_INPUT') expect(answer.body.field).toBe('reason');
+    expect((await paymentOf(life, real)).status).toBe('PENDING');
+  });
+
+  it.each([
+    ['GET', '/applications/orders/1/cancel', 405],
+    ['POST', '/applications/orders/1/refund', 404],
+    ['POST', '/applications/orders/1/cancel/now', 404],
+    ['POST', '/applications/orders//cancel', 404],
+  ])('when it gets %s %s, then it answers %i', async (method, path, status) => {
+    const answer = await life.call(path, { method });
+
+    expect(answer.status).toBe(status);
+    if (status === 405) expect(answer.headers.get('allow')).toBe('POST');
+  });
+});
+
+describe('REST and GraphQL agree on every outcome of a cancel', () => {
+  const CASES = {
+    SUCCESS: async () => (await life.offeredOrder()).id,
+    ORDER_NOT_FOUND: async () => '999999',
+    INVALID_TRANSITION: towedOrder,
+  };
+
+  it.each(Object.keys(CASES) as (keyof typeof CASES)[])('%s', async (outcome) => {
+    const [forRest, forGraphql] = [await CASES[outcome](), await CASES[outcome]()];
+
+    const rest = await restCancel(forRest, { reason: 'prueba' });
+    const graphql = (await life.cancel(forGraphql, 'prueba')) as any;
+
+    if (outcome === 'SUCCESS') {
+      expect([rest.status, rest.body.status, graphql.__typename, graphql.order.status]).toEqual([200, 'cancelled', 'CancelOrderSuccess', 'CANCELLED']);
+      return;
+    }
+    const entry = ERROR_TABLE[outcome];
+    expect([rest.status, rest.body.code]).toEqual([entry.status, outcome]);
+    expect(graphql).toMatchObject({ __typename: entry.graphqlType, code: outcome, message: rest.body.message });
+  });
+});

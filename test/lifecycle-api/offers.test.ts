@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MOVE_OPERATOR } from '../operators/support.js';
+import { ACCEPT_OFFER, MY_OFFERS } from '../support/operations.js';
+import { signTestToken } from '../support/service.js';
+import { operatorAuth, ownerAuth, startLifeService, type LifeService } from './support.js';
+
+let life: LifeService;
+beforeAll(async () => {
+  life = await startLifeService();
+});
+afterAll(() => life.close());
+
+describe('answering an offer', () => {
+  it('when the operator declines, then the offer passes to the next nearest, and no longer shows in its offers', async () => {
+    const { id, operator, operators } = await life.offeredOrder();
+
+    const declined = await life.decline(operator, id);
+    const next = await life.offeredTo(id);
+
+    expect(declined).toEqual({ __typename: 'DeclineOfferSuccess', orderId: id });
+    expect(next).toBe(operators[1]);
+    expect(await life.offers(operator)).toEqual([]);
+    expect(await life.offers(next)).toEqual([expect.objectContaining({ order: expect.objectContaining({ id }) })]);
+  });
+
+  it('when an operator declines an offer that is not its own, then it is OFFER_UNAVAILABLE and the offer stays', async () => {
+    const { id, operator, operators } = await life.offeredOrder();
+
+    const declined = await life.decline(operators[2]!, id);
+
+    expect(declined).toMatchObject({ __typename: 'OfferUnavailableError', code: 'OFFER_UNAVAILABLE' });
+    expect(await life.offeredTo(id)).toBe(operator);
+  });
+
+  it('when another operator accepts the offer, then it is OFFER_UNAVAILABLE, before and after the offered one took it', async () => {
+    const { id, operator, operators } = await life.offeredOrder();
+    const other = operators[1]!;
+
+    const before = await life.accept(other, id);
+    await life.accept(operator, id);
+    const after = await life.accept(other, id);
+
+    expect(before).toMatchObject({ __typename: 'OfferUnavailableError', code: 'OFFER_UNAVAILABLE' });
+    // Not where the order stands: that is no business of an operator it was not given to.
+    expect(after).toEqual(before);
+  });
+
+  it('when another operator reports a step of the order, then it is ORDER_NOT_FOUND', async () => {
+    const { id, operators } = await life.acceptedOrder();
+
+    const advanced = await life.advance(operators[1]!, id, 'PARTNER_GOING_TO_ORIGIN');
+
+    expect(advanced).toMatchObject({ __typename: 'OrderNotFoundError', code: 'ORDER_NOT_FOUND', message: 'No se encontró la orden' });
+  });
+
+  it('when an order id is not a number, then it is INVALID_INPUT on orderId', async () => {
+    const { operator } = await life.offeredOrder();
+
+    expect(await life.accept(operator, 'abc')).toMatchObject({ __typename: 'InvalidInputError', field: 'orderId' });
+    expect(await life.advance(operator, '0', 'FINISHED')).toMatchObject({ __typename: 'InvalidInputError', field: 'orderId' });
+  });
+});
+
+describe("the operators' token", () => {
+  it.each([
+    ['without the scope operator', { sub: 'app-1', operator_id: 'area1-op1' }],
+    ['with the scope but no operator_id', { sub: 'app-1', scope: 'operator' }],
+    ['with an empty operator_id', { sub: 'app-1', scope: 'operator', operator_id: '' }],
+    ['with a number for operator_id', { sub: 'app-1', scope: 'operator', operator_id: 7 }],
+  ])('when a token %s asks for offers or accepts one, then it is FORBIDDEN, top-level', async (_, claims) => {
+    const auth = `Bearer ${await signTestToken(claims)}`;
+
+    const offers = await life.gql(MY_OFFERS, {}, { auth });
+    const accepted = await life.gql(ACCEPT_OFFER, { orderId: '1' }, { auth });
+
+    for (const answer of [offers, accepted]) {
+      expect([answer.status, answer.body.errors?.[0]?.extensions?.code]).toEqual([403, 'FORBIDDEN']);
+    }
+  });
+
+  it('when an operator moves itself, then it is moved; another operator, then it is FORBIDDEN', async () => {
+    const { operators } = await life.area();
+    const [self, other] = operators as [string, string];
+    const move = async (id: string) =>
+      life.gql(MOVE_OPERATOR, { input: { id, latitude: -33.45, longitude: -70.66 } }, { auth: await operatorAuth(self) });
+
+    const own = await move(self);
+    const theirs = await move(other);
+
+    expect(own.body.data.moveOperator).toMatchObject({ __typename: 'MoveOperatorSuccess', operator: { id: self, latitude: -33.45 } });
+    expect([theirs.status, theirs.body.errors?.[0]?.extensions?.code]).toEqual([403, 'FORBIDDEN']);
+    expect((await life.operators.find(other))?.position.latitude).toBeLessThan(-11);
+  });
+
+  it("when an owner's token moves an operator, then it is FORBIDDEN as before", async () => {
+    const { operators } = await life.area();
+    const answer = await life.gql(MOVE_OPERATOR, { input: { id: operators[0], latitude: -33.45, longitude: -70.66 } }, { auth: await ownerAuth() });
+
+    expect([answer.status, answer.body.errors?.[0]?.extensions?.code]).toEqual([403, 'FORBIDDEN']);
+  });
+});
