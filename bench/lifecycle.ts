@@ -3,10 +3,12 @@ import { serviceClient, type ServiceClient } from './client.js';
 import { flushDisk } from './disk.js';
 import { RefusedRun } from './measure.js';
 import { describeSpread, spread, type Spread } from './percentiles.js';
+import { cpuSnapshot, ticksPerSecond } from './proc.js';
 import { signToken, type OrderLoad } from './requests.js';
 import { prepareRoster, rosterRows, SMALL_ROSTER } from './roster.js';
 import { startService } from './service.js';
 import type { Settings } from './settings.js';
+import { windowCpu, type WindowCpu } from './window-cpu.js';
 import { measuredWindow, type Window } from './window.js';
 
 // The order's life under load: each of `connections` loops makes a towing order, pays it, and once
@@ -43,6 +45,8 @@ export interface LifecycleFigures {
   paidToPendingPartner: Spread;
   /** Orders taken from creation to FINISHED within the window. */
   finishedOrders: number;
+  /** Over the measured window: the whole loop's work, not the transitions' alone. */
+  cpu: WindowCpu;
 }
 
 interface Samples {
@@ -67,10 +71,19 @@ export async function lifecycleSection(settings: Settings, { env }: OrderLoad): 
   try {
     await flushDisk();
     console.log(`lifecycle: ${loops} loops, ${settings.warmupSeconds} s warm-up, ${settings.seconds} s measured…`);
-    const window = measuredWindow(settings.warmupSeconds, settings.seconds);
+    // The warm-up starts once every loop has taken one order through: the first orders all come at once.
+    let warmLoops = 0;
+    let allWarm = () => {};
+    const warm = new Promise<void>((resolve) => (allWarm = resolve));
+    const window = measuredWindow(settings.warmupSeconds, settings.seconds, warm);
     const samples: Samples = { assign: [], advance: [], paid: [], finished: 0 };
-    const tokens = { owner, platform };
-    await Promise.all(operators.map((operatorId, i) => loop(client, window, samples, tokens, operatorId, operatorTokens[i]!)));
+    const run: Run = { client, window, samples, owner, platform, warmed: () => ++warmLoops === loops && allWarm() };
+    const cpu = window.started.then(async () => {
+      const before = await cpuSnapshot(server.pid);
+      await window.done;
+      return windowCpu(before, await cpuSnapshot(server.pid), settings.seconds, ticksPerSecond());
+    });
+    await Promise.all(operators.map((operatorId, i) => loop(run, operatorId, operatorTokens[i]!)));
     const all = samples.assign.concat(samples.advance);
     return {
       loops,
@@ -82,6 +95,7 @@ export async function lifecycleSection(settings: Settings, { env }: OrderLoad): 
       advance: spread(samples.advance),
       paidToPendingPartner: spread(samples.paid),
       finishedOrders: samples.finished,
+      cpu: await cpu,
     };
   } finally {
     await client.close();
@@ -89,23 +103,34 @@ export async function lifecycleSection(settings: Settings, { env }: OrderLoad): 
   }
 }
 
-async function loop(client: ServiceClient, window: Window, samples: Samples, tokens: { owner: string; platform: string }, operatorId: string, operatorToken: string) {
+interface Run {
+  client: ServiceClient;
+  window: Window;
+  samples: Samples;
+  owner: string;
+  platform: string;
+  /** A loop has taken its first order through. */
+  warmed: () => void;
+}
+
+async function loop({ client, window, samples, owner, platform, warmed }: Run, operatorId: string, operatorToken: string) {
   const timed = async (into: number[], call: () => Promise<unknown>) => {
     const started = performance.now();
     await call();
     if (window.measuring) into.push(performance.now() - started);
   };
   try {
-    while (!window.over) {
-      const order = await client.createOrder(tokens.owner);
+    for (let first = true; !window.over; first = false) {
+      const order = await client.createOrder(owner);
       const orderId = String(order.id);
       await timed(samples.paid, async () => {
         await client.pay(order);
-        await client.waitFor(tokens.owner, order.id, 'PENDING_PARTNER');
+        await client.waitFor(owner, order.id, 'PENDING_PARTNER');
       });
-      await timed(samples.assign, () => client.mutate(tokens.platform, 'assignOrder', ASSIGN, { orderId, operatorId }));
+      await timed(samples.assign, () => client.mutate(platform, 'assignOrder', ASSIGN, { orderId, operatorId }));
       for (const to of STEPS) await timed(samples.advance, () => client.mutate(operatorToken, 'advanceOrder', ADVANCE, { orderId, to }));
       if (window.measuring) samples.finished += 1;
+      if (first) warmed();
     }
   } catch (error) {
     throw new RefusedRun(`lifecycle, operator ${operatorId}: ${error instanceof Error ? error.message : error}`);
@@ -118,5 +143,7 @@ export function printLifecycle(f: LifecycleFigures) {
   console.log(`  all transitions: ${describeSpread(f.all)}`);
   console.log(`  assignOrder: ${describeSpread(f.assign)}`);
   console.log(`  advanceOrder: ${describeSpread(f.advance)}`);
-  console.log(`  (not timed: paid to PENDING_PARTNER, ${describeSpread(f.paidToPendingPartner)})`);
+  console.log(`  (not timed: Pay until the order waits for an operator, ${describeSpread(f.paidToPendingPartner)})`);
+  const generator = f.cpu.loadGeneratorCores === null ? '' : `, the driver ${f.cpu.loadGeneratorCores} cores`;
+  console.log(`  the whole loops' work: the service used ${f.cpu.serviceCores} cores${generator}; machine ${f.cpu.machineIdlePercent} % idle`);
 }
