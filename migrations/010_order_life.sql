@@ -25,7 +25,9 @@ alter table operators add column current_order_id bigint;
 -- events across orders, for the readers that follow the whole stream.
 create table order_events (
   id bigint generated always as identity primary key,
-  order_id bigint not null references orders (id),
+  -- No foreign key: orders are never deleted, and the check would lock the order's row once more
+  -- for every event, the creation's in the order's own insert among them.
+  order_id bigint not null,
   seq integer not null,
   type text not null,
   at timestamptz not null,

@@ -1,4 +1,4 @@
-import type { OrderPolicy } from './core/orders/native-fulfilment.js';
+import type { OrderPolicy } from './core/orders/quote.js';
 import type { ServiceCode } from './core/orders/order.js';
 import type { LifePolicy } from './core/lifecycle/lifecycle.js';
 import { minorUnitDigits, toMinorUnits } from './core/estimate/pricing.js';

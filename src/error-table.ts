@@ -6,6 +6,7 @@ import {
   type IdempotencyErrorCode,
   type InvalidInputError,
   type OperatorNotFoundError,
+  type OrderErrorCode,
   type RosterErrorCode,
   type StoreErrorCode,
   type WebhookDeliveryNotFoundError,
@@ -33,6 +34,7 @@ export type EdgeErrorCode =
 export type ErrorCode =
   | DomainErrorCode
   | RosterErrorCode
+  | OrderErrorCode
   | LifecycleErrorCode
   | WebhookErrorCode
   | IdempotencyErrorCode
@@ -51,6 +53,13 @@ interface ErrorEntry {
   /** What a REST body carries besides message and code (GraphQL's member has them as fields). */
   details?: (error: never) => Record<string, unknown>;
 }
+
+// What a gateway leaves to the legacy service, in the words of UNAVAILABLE_IN_GATEWAY_MODE's message.
+const GATEWAY_REFUSALS: Record<UnavailableInGatewayModeError['what'], string> = {
+  roster: 'no administra operadores',
+  quote: 'no hace cotizaciones',
+  order_life: 'el curso de las órdenes lo lleva ese servicio',
+};
 
 /** Every error the service answers: its REST status, its GraphQL shape, its message. */
 export const ERROR_TABLE = {
@@ -81,9 +90,6 @@ export const ERROR_TABLE = {
     graphqlType: 'WebhookDeliveryNotFoundError',
     message: (e: WebhookDeliveryNotFoundError) => `No existe el envío de webhook ${e.deliveryId}`,
   },
-  // The order's life after creation. Not found covers an order the caller may not touch: whether
-  // it exists is not told.
-  ORDER_NOT_FOUND: { status: 404, graphqlType: 'OrderNotFoundError', message: 'No se encontró la orden' },
   // 409: the request is right, the order's state stands in its way; the answer says what that state is.
   INVALID_TRANSITION: {
     status: 409,
@@ -103,6 +109,9 @@ export const ERROR_TABLE = {
     message: (e: OperatorUnavailableError) =>
       `El operador ${e.operatorId} no puede tomar la orden: está ocupado, fuera de turno o no ofrece el servicio`,
   },
+  // The same answer whether the order does not exist or is another caller's: an id says nothing
+  // of others' orders.
+  ORDER_NOT_FOUND: { status: 404, graphqlType: 'OrderNotFoundError', message: 'No existe una orden suya con ese número' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, message: 'La clave Idempotency-Key ya se usó con otra solicitud' },
   IDEMPOTENCY_KEY_IN_USE: {
     status: 409,
@@ -186,9 +195,7 @@ export const ERROR_TABLE = {
     status: 400,
     graphqlType: 'UnavailableInGatewayModeError',
     message: (e: UnavailableInGatewayModeError) =>
-      e.what === 'roster'
-        ? 'Este servicio funciona como pasarela del servicio de órdenes: no administra operadores'
-        : 'Este servicio funciona como pasarela del servicio de órdenes: el curso de las órdenes lo lleva ese servicio',
+      `Este servicio funciona como pasarela del servicio de órdenes: ${GATEWAY_REFUSALS[e.what]}`,
   },
   INTERNAL: { status: 500, message: 'Error interno del servidor' },
 } as const satisfies Record<ErrorCode, ErrorEntry>;

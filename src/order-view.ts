@@ -1,12 +1,34 @@
-import type { Order } from './core/orders/order.js';
+import type { Order, OrderPartner } from './core/orders/order.js';
+import type { Quote } from './core/orders/quote.js';
 import { toMajorUnits } from './core/estimate/pricing.js';
 
 /**
- * The order itself, under a symbol: GraphQL reads its payment state from it (a frontend polls
- * `order(id)` for it), while JSON.stringify leaves symbol keys out, so REST keeps the legacy's
- * fields. Set after the literal, and read only when asked, since every REST answer makes a view.
+ * The order itself, under a symbol: GraphQL reads from it what the legacy's fields do not show
+ * (its payment state, which a frontend polls `order(id)` for; its history), while JSON.stringify
+ * leaves symbol keys out, so REST keeps the legacy's fields. Set after the literal, and read only
+ * when asked, since every REST answer makes a view.
  */
-export const PAYMENT = Symbol('payment');
+export const ORDER = Symbol('order');
+
+const partnerView = (p: OrderPartner) => ({ id: p.id, name: p.name, phone: p.phone, latitude: p.position.latitude, longitude: p.position.longitude });
+
+/** A quote's figures in the order's formats (spec §2.1): what an order made from the same request would carry. */
+export function toQuoteView(q: Quote) {
+  const money = (minor: number) => toMajorUnits(minor, q.currency);
+  return {
+    distance: q.distanceMetres,
+    duration: `${q.durationSeconds}s`,
+    totalAmount: money(q.amounts.total),
+    partnerAmount: money(q.amounts.partner),
+    platformAmount: money(q.amounts.platform),
+    currency: q.currency,
+    partnerDistance: q.partnerDistanceMetres,
+    partnerDuration: `${q.partnerDurationSeconds}s`,
+    estimateSource: q.estimateSource,
+  };
+}
+
+export type QuoteView = ReturnType<typeof toQuoteView>;
 
 /**
  * The order as both edges show it: the legacy field names and formats of the spec (§2.1), plus
@@ -37,15 +59,15 @@ export function toOrderView(o: Order) {
     partnerDuration: `${o.partnerDurationSeconds}s`,
     clientName: o.clientName,
     clientPhone: o.clientPhone,
-    partner: o.partnerId === null ? null : { id: o.partnerId },
+    partner: o.partner && partnerView(o.partner),
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
     // Beyond the legacy's fields: how the estimate was made (REST sends it as an extra key).
     estimateSource: o.estimateSource ?? 'great_circle',
   };
-  const withPayment = view as typeof view & { [PAYMENT]: Pick<Order, 'paymentStatus' | 'paymentExpiresAt'> };
-  withPayment[PAYMENT] = o;
-  return withPayment;
+  const withOrder = view as typeof view & { [ORDER]: Order };
+  withOrder[ORDER] = o;
+  return withOrder;
 }
 
 export type OrderView = ReturnType<typeof toOrderView>;

@@ -14,6 +14,8 @@ export type DomainErrorCode = 'INVALID_INPUT' | 'NO_OPERATOR_AVAILABLE' | 'PAYME
 export type RosterErrorCode = 'OPERATOR_NOT_FOUND';
 // An owner's webhook endpoints and deliveries: another owner's are ones that do not exist.
 export type WebhookErrorCode = 'WEBHOOK_ENDPOINT_NOT_FOUND' | 'WEBHOOK_DELIVERY_NOT_FOUND';
+// An order that is not there for the caller: it does not exist, or it is another's.
+export type OrderErrorCode = 'ORDER_NOT_FOUND';
 // Refusals of a repeated Idempotency-Key. Transport-level, like the token: GraphQL says them as
 // top-level errors with these codes, not as members of the createOrder union.
 export type IdempotencyErrorCode = 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
@@ -21,7 +23,7 @@ export type IdempotencyErrorCode = 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_I
 export type StoreErrorCode = 'STORE_UNAVAILABLE' | 'ORDER_OUTCOME_UNKNOWN';
 
 export abstract class DomainError extends ServiceError {
-  abstract override readonly code: DomainErrorCode | RosterErrorCode | WebhookErrorCode | IdempotencyErrorCode;
+  abstract override readonly code: DomainErrorCode | RosterErrorCode | WebhookErrorCode | OrderErrorCode | IdempotencyErrorCode;
 }
 
 export class InvalidInputError extends DomainError {
@@ -78,6 +80,18 @@ export class WebhookDeliveryNotFoundError extends DomainError {
 
   constructor(readonly deliveryId: string) {
     super(`no webhook delivery ${deliveryId} of this owner`);
+  }
+}
+
+/**
+ * No order of the caller's has this id: none has it, or another caller's has it, and the answer
+ * does not say which. `orderId` is what the caller sent, not necessarily a number.
+ */
+export class OrderNotFoundError extends DomainError {
+  readonly code = 'ORDER_NOT_FOUND';
+
+  constructor(readonly orderId: string) {
+    super(`no order ${orderId} of the caller's`);
   }
 }
 

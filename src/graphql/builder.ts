@@ -5,7 +5,7 @@ import type { OrderService } from '../core/orders/create-order.js';
 import type { IdempotentRequest } from '../core/orders/idempotency.js';
 import type { OperatorService } from '../core/operators/service.js';
 import type { WebhookEndpoints } from '../core/webhooks/endpoints.js';
-import type { OrderLife } from '../core/orders/order-life.js';
+import type { OrderLife } from '../core/lifecycle/order-life.js';
 
 export interface GraphQLContext {
   caller: AuthenticatedCaller;

@@ -4,7 +4,7 @@ import { ServiceCodeEnum } from './enums.js';
 import { CREATE_ORDER_ERRORS } from './errors.js';
 import { OrderRef } from './order.js';
 
-const CreateOrderInput = builder.inputType('CreateOrderInput', {
+export const CreateOrderInput = builder.inputType('CreateOrderInput', {
   fields: (t) => ({
     originLatitude: t.float({ required: true }),
     originLongitude: t.float({ required: true }),

@@ -1,10 +1,9 @@
-import { InvalidInputError, OperatorNotFoundError } from '../core/errors.js';
+import { InvalidInputError, OperatorNotFoundError, OrderNotFoundError } from '../core/errors.js';
 import { UnavailableInGatewayModeError } from '../core/gateway/errors.js';
 import {
   InvalidTransitionError,
   OfferUnavailableError,
   OperatorUnavailableError,
-  OrderNotFoundError,
 } from '../core/lifecycle/errors.js';
 import { ERROR_TABLE } from '../error-table.js';
 import { builder } from './builder.js';
@@ -12,13 +11,6 @@ import { OrderStatusEnum, PendingStatusEnum } from './enums.js';
 import { ErrorInterface } from './errors.js';
 
 // The refusals of a change of an order after its creation, as members of each mutation's union.
-
-builder.objectType(OrderNotFoundError, {
-  name: ERROR_TABLE.ORDER_NOT_FOUND.graphqlType,
-  description: 'No such order, or not one the caller may touch: the two are not told apart',
-  interfaces: [ErrorInterface],
-  isTypeOf: (value) => value instanceof OrderNotFoundError,
-});
 
 builder.objectType(InvalidTransitionError, {
   name: ERROR_TABLE.INVALID_TRANSITION.graphqlType,
@@ -44,13 +36,6 @@ builder.objectType(OperatorUnavailableError, {
   interfaces: [ErrorInterface],
   isTypeOf: (value) => value instanceof OperatorUnavailableError,
   fields: (t) => ({ operatorId: t.exposeID('operatorId') }),
-});
-
-builder.objectType(UnavailableInGatewayModeError, {
-  name: ERROR_TABLE.UNAVAILABLE_IN_GATEWAY_MODE.graphqlType,
-  description: 'Gateway mode: the legacy order service runs the orders after their creation',
-  interfaces: [ErrorInterface],
-  isTypeOf: (value) => value instanceof UnavailableInGatewayModeError,
 });
 
 // Every change can meet these: a malformed id or reason, an order the caller may not touch, a gateway.

@@ -1,5 +1,5 @@
 import { requireOperator } from '../auth/forbidden.js';
-import type { OfferedOrder } from '../core/orders/order-life.js';
+import type { OfferedOrder } from '../core/lifecycle/order-life.js';
 import { toOrderView } from '../order-view.js';
 import { builder } from './builder.js';
 import { CHANGE_ERRORS } from './lifecycle-errors.js';

@@ -1,5 +1,4 @@
-import { PAYMENT_STATUSES, type PaymentStatus } from '../core/orders/order.js';
-import type { EstimateSource } from '../core/orders/order.js';
+import type { EstimateSource, PaymentStatus } from '../core/orders/order.js';
 import { builder } from './builder.js';
 
 export const EstimateSourceEnum = builder.enumType('EstimateSource', {
@@ -19,10 +18,10 @@ export const PaymentStatusEnum = builder.enumType('PaymentStatus', {
     PENDING: { value: 'pending' satisfies PaymentStatus, description: 'the payment link is open' },
     PAID: { value: 'paid' satisfies PaymentStatus, description: 'paid: the order went on to PENDING_PARTNER' },
     EXPIRED: { value: 'expired' satisfies PaymentStatus, description: 'left unpaid: the link expired, or the order was cancelled before it was paid' },
-    REFUND_PENDING: { value: 'refund_pending' satisfies PaymentStatus, description: 'paid, then cancelled: the refund is being made (retried until the provider accepts it)' },
-    REFUNDED: { value: 'refunded' satisfies PaymentStatus, description: 'paid, then cancelled and refunded' },
-  } as const,
+    REFUND_PENDING: {
+      value: 'refund_pending' satisfies PaymentStatus,
+      description: 'the order was cancelled after it was paid: its refund is owed and under way',
+    },
+    REFUNDED: { value: 'refunded' satisfies PaymentStatus, description: 'the payment of a cancelled order was given back' },
+  } as const satisfies Record<Uppercase<PaymentStatus>, { value: PaymentStatus; description: string }>,
 });
-
-// Every status has its enum value.
-PAYMENT_STATUSES satisfies readonly PaymentStatus[];

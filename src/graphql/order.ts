@@ -1,12 +1,20 @@
 import { parseOrderId } from '../core/orders/order-request.js';
-import { PAYMENT, toOrderView, type OrderView } from '../order-view.js';
+import { ORDER, toOrderView, type OrderView } from '../order-view.js';
 import { builder } from './builder.js';
 import { OrderStatusEnum, PendingStatusEnum, ServiceCodeEnum } from './enums.js';
 import { EstimateSourceEnum, PaymentStatusEnum } from './order-provider-enums.js';
 
-const Partner = builder.objectRef<{ id: string }>('Partner').implement({
+type PartnerView = NonNullable<OrderView['partner']>;
+
+const Partner = builder.objectRef<PartnerView>('Partner').implement({
   description: 'The operator assigned to the order',
-  fields: (t) => ({ id: t.exposeID('id') }),
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    phone: t.exposeString('phone', { description: 'E.164' }),
+    latitude: t.exposeFloat('latitude', { description: 'Where the operator last reported it was' }),
+    longitude: t.exposeFloat('longitude'),
+  }),
 });
 
 export const OrderRef = builder.objectRef<OrderView>('Order').implement({
@@ -46,12 +54,12 @@ export const OrderRef = builder.objectRef<OrderView>('Order').implement({
     paymentStatus: t.field({
       type: PaymentStatusEnum,
       description: 'Where the payment stands; poll order(id) for it after handing out paymentProviderReference',
-      resolve: (order) => order[PAYMENT].paymentStatus ?? 'pending',
+      resolve: (order) => order[ORDER].paymentStatus ?? 'pending',
     }),
     paymentExpiresAt: t.string({
       nullable: true,
       description: 'When the payment link stops being payable (then the unpaid order is cancelled); null: never',
-      resolve: (order) => order[PAYMENT].paymentExpiresAt?.toISOString() ?? null,
+      resolve: (order) => order[ORDER].paymentExpiresAt?.toISOString() ?? null,
     }),
   }),
 });

@@ -1,5 +1,5 @@
 import { requireScope } from '../auth/forbidden.js';
-import type { PlatformChange } from '../core/orders/order-life.js';
+import type { PlatformChange } from '../core/lifecycle/order-life.js';
 import { toOrderView } from '../order-view.js';
 import { builder } from './builder.js';
 import { CHANGE_ERRORS } from './lifecycle-errors.js';

@@ -11,28 +11,19 @@ export interface OperationNote {
   code: string;
 }
 
-const ORDERS = '/applications/orders';
-
-/** The face an API path belongs to; null for the others (health, pages, files), not observed. */
-export const faceOf = (path: string): Face | null =>
-  path === ORDERS || path.startsWith(`${ORDERS}/`) ? 'rest' : path === '/graphql' ? 'graphql' : null;
-
-// A REST operation by its path, from a set the service bounds: not the paths clients send.
-const restOperation = (path: string): string =>
-  path === ORDERS ? 'createOrder' : /^\/applications\/orders\/[^/]+\/cancel$/.test(path) ? 'cancelOrder' : 'unknown';
-
 /** One API request being timed, whatever answers it. A class: one allocation a request, no closures. */
 export class Observation {
   /** Filled by the GraphQL face as the operation runs (see graphql/operation-note.ts). */
   readonly note: OperationNote;
   private readonly start = performance.now();
 
+  /** `operation`: a REST route's, known from its path; GraphQL's is noted as it runs. */
   constructor(
     readonly face: Face,
     private readonly metrics: Metrics,
-    path: string,
+    operation = 'unknown',
   ) {
-    this.note = { operation: face === 'rest' ? restOperation(path) : 'unknown', code: 'OK' };
+    this.note = { operation, code: 'OK' };
   }
 
   /** Records an answer the router made or routed: its own code, or OK. */
@@ -52,10 +43,14 @@ export class Observation {
   }
 }
 
-/** Times API requests into `metrics`; without metrics, observes nothing. */
+/**
+ * Times API requests into `metrics`: GraphQL's (`/graphql`), and REST's by the operation its path
+ * names (null for the paths that are no API: health, pages, files). Without metrics, observes nothing.
+ */
 export function createObserver(metrics: Metrics | undefined) {
-  return function observe(path: string): Observation | null {
-    const face = metrics ? faceOf(path) : null;
-    return face ? new Observation(face, metrics!, path) : null;
+  return function observe(path: string, restOperation: string | null): Observation | null {
+    if (!metrics) return null;
+    if (path === '/graphql') return new Observation('graphql', metrics);
+    return restOperation === null ? null : new Observation('rest', metrics, restOperation);
   };
 }

@@ -1,7 +1,7 @@
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../core/orders/idempotency.js';
 import { ORDER_STATUSES, PENDING_STATUSES, SERVICE_CODES, type EstimateSource } from '../core/orders/order.js';
 
-// The JSON Schemas (2020-12, as OpenAPI 3.1 has them) of the REST route's bodies, following the
+// The JSON Schemas (2020-12, as OpenAPI 3.1 has them) of the REST routes' bodies, following the
 // rules of src/core/orders/order-request.ts and the order of src/order-view.ts. Every value with a rule
 // of its own is a named component: a tool that turns the document into types (Hive Gateway's
 // OpenAPI source makes GraphQL scalars and enums of them) names them after it, not after a path.
@@ -86,9 +86,17 @@ const CreateOrderRequest = {
 
 const Partner = {
   type: 'object',
-  description: 'The operator assigned to the order',
-  required: ['id'],
-  properties: { id: { type: 'string' } },
+  description:
+    "The operator assigned to the order, its position as it last reported it. In gateway mode, the legacy service's " +
+    'partner as it wrote it',
+  required: ['id', 'name', 'phone', 'latitude', 'longitude'],
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    phone: ref('PhoneNumber'),
+    latitude,
+    longitude,
+  },
 };
 
 // Written by this service's own orders only: in gateway mode the answer is the legacy's order as
@@ -142,9 +150,28 @@ function orderSchema(extraKeys: string[]) {
   };
 }
 
-/** The named schemas of the request and of the order, with the order's `extraKeys`. */
+// The figures of an order, in its formats, before it is made.
+const Quote = {
+  type: 'object',
+  description: 'What the order would take and cost now: an order made from the same body right after carries these figures.',
+  required: ['distance', 'duration', 'totalAmount', 'partnerAmount', 'platformAmount', 'currency', 'partnerDistance', 'partnerDuration', 'estimateSource'],
+  properties: {
+    distance: { description: 'Estimated trip origin → destination, in metres', ...metres },
+    duration: { description: 'Estimated trip origin → destination', ...ref('Duration') },
+    totalAmount: { description: 'partnerAmount + platformAmount, in `currency`', ...amount },
+    partnerAmount: amount,
+    platformAmount: amount,
+    currency: ref('CurrencyCode'),
+    partnerDistance: { description: 'From the nearest available operator to the origin, in metres', ...metres },
+    partnerDuration: { description: 'From the nearest available operator to the origin', ...ref('Duration') },
+    estimateSource: ref('EstimateSource'),
+  },
+  additionalProperties: true,
+};
+
+/** The named schemas of the request, the order (with its `extraKeys`) and the quote. */
 export function bodySchemas(extraKeys: string[]): Record<string, object> {
-  return Object.assign({ CreateOrderRequest, Order: orderSchema(extraKeys), Partner }, VALUES);
+  return Object.assign({ CreateOrderRequest, Order: orderSchema(extraKeys), Partner, Quote }, VALUES);
 }
 
 /**

@@ -2,12 +2,11 @@ import type { Logger } from 'pino';
 import type { Authenticate } from '../auth/verify-token.js';
 import type { OrderService } from '../core/orders/create-order.js';
 import { InvalidInputError } from '../core/errors.js';
-import type { Order } from '../core/orders/order.js';
-import { toLegacyAnswer, toOrderView } from '../order-view.js';
 import { idempotentRequest } from './idempotency-header.js';
 import { readJsonObject } from './json-body.js';
+import { orderAnswer } from './order-answer.js';
 import type { PlainRequest, PlainResponse } from './plain.js';
-import { answerError, json, refuse, type TextResponse } from './responses.js';
+import { answerError, refuse } from './responses.js';
 
 export interface OrdersRouteDeps {
   authenticate: Authenticate;
@@ -25,28 +24,21 @@ export function createOrdersRoute(deps: OrdersRouteDeps) {
     try {
       const caller = await deps.authenticate(request.header('authorization'));
       const content = await readJsonObject(request, deps.maxBodyBytes);
-      const { serviceId, ...body } = content;
       const idempotent = idempotentRequest(request.header('idempotency-key'), 'rest', content);
-      const order = await deps.orders.createOrder(caller, Object.assign(body, { serviceCode: serviceId }), idempotent);
-      return legacyOrderJson(order, deps.legacyPaymentField);
+      const order = await deps.orders.createOrder(caller, asOrderInput(content), idempotent);
+      return orderAnswer(order, deps.legacyPaymentField);
     } catch (error) {
-      // The legacy request calls the service code `serviceId`.
-      const named = error instanceof InvalidInputError && error.field === 'serviceCode' ? error.renamed('serviceId') : error;
-      return answerError(named, deps.log);
+      return answerError(restNamed(error), deps.log);
     }
   };
 }
 
-/**
- * An order as REST answers it, 200: spec §2.1's fields, the payment URL also under the
- * deployment's legacy key when one is set; in gateway mode the legacy's order as it wrote it.
- */
-export function legacyOrderJson(order: Order, legacyPaymentField: string | null): TextResponse {
-  if (order.asReceived !== undefined) {
-    // Gateway mode: the legacy's order as it wrote it, for the legacy's integrators.
-    return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: toLegacyAnswer(order, order.asReceived) };
-  }
-  const view: Record<string, unknown> = toOrderView(order);
-  if (legacyPaymentField) view[legacyPaymentField] = view.paymentProviderReference;
-  return json(200, view);
+/** The legacy's body as the core's input: the legacy calls the service code `serviceId`. */
+export function asOrderInput(content: Record<string, unknown>): Record<string, unknown> {
+  const { serviceId, ...body } = content;
+  return Object.assign(body, { serviceCode: serviceId });
 }
+
+/** A failure under the legacy's name of the field it names. */
+export const restNamed = (error: unknown): unknown =>
+  error instanceof InvalidInputError && error.field === 'serviceCode' ? error.renamed('serviceId') : error;

@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { Authenticate } from '../auth/verify-token.js';
 import type { OrderService } from '../core/orders/create-order.js';
-import type { OrderLife } from '../core/orders/order-life.js';
 import type { PaymentNotifications } from '../core/payments/notifications.js';
 import { SANDBOX_PATH } from '../payments/sandbox.js';
 import { createAdmission } from './admission.js';
@@ -13,9 +12,9 @@ import { fromNode, sendNode } from './node-adapter.js';
 import type { MetricsSource } from '../metrics/cluster-metrics.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { createObserver, type OperationNote } from './observation.js';
-import { createCancelOrderRoute } from './cancel-order-route.js';
-import { createOrderRoutes, ORDER_PATH } from './order-routes.js';
+import { createOrderRoutes, ORDER_PATH_PREFIX, type OrderAction } from './order-routes.js';
 import { createOrdersRoute } from './orders-route.js';
+import { createQuotesRoute, QUOTES_PATH } from './quotes-route.js';
 import { RateLimitedError, type RateLimit } from './rate-limit.js';
 import { fromFetch, toFetchResponse, type PlainRequest, type PlainResponse, type PlainRoute } from './plain.js';
 import { createPaymentNotificationsRoute, NOTIFICATIONS_PATH } from './payment-notifications-route.js';
@@ -39,8 +38,6 @@ export interface GraphqlRoutes {
 
 export interface AppDeps {
   orders: OrderService;
-  /** The order's life after creation: the owner's cancel. */
-  life: OrderLife;
   authenticate: Authenticate;
   log: Logger;
   maxBodyBytes: number;
@@ -69,7 +66,11 @@ export interface AppDeps {
   metrics?: Metrics;
   /** What GET /metrics answers here, to a token with metrics:read; absent when METRICS_PORT serves it. */
   metricsPage?: MetricsSource;
+  /** What a client may do to one of its orders, under `/applications/orders/{id}/{name}`, by name. */
+  orderActions?: Readonly<Record<string, OrderAction>>;
 }
+
+const ORDERS_PATH = '/applications/orders';
 
 /**
  * The whole HTTP surface, by path. `fetch` answers a Request (tests call it; no port is opened);
@@ -78,7 +79,8 @@ export interface AppDeps {
  */
 export function createApp(deps: AppDeps) {
   const ordersRoute = createOrdersRoute(deps);
-  const orderRoutes = createOrderRoutes({ cancel: createCancelOrderRoute(deps) });
+  const quotesRoute = createQuotesRoute(deps);
+  const orderRoutes = createOrderRoutes(deps, deps.orderActions);
   const sandboxPage = deps.sandbox ? createSandboxPage(deps.sandbox) : null;
   const notificationsRoute = createPaymentNotificationsRoute({
     notifications: deps.paymentNotifications,
@@ -101,8 +103,9 @@ export function createApp(deps: AppDeps) {
   // `search` is the target's query: only the notification route reads one (Mercado Pago names
   // the payment in it, and signs it).
   const routeFor = (path: string, search: () => URLSearchParams): PlainRoute => {
-    if (path === '/applications/orders') return ordersRoute;
-    if (path.startsWith(ORDER_PATH)) return orderRoutes;
+    if (path === ORDERS_PATH) return ordersRoute;
+    if (path.startsWith(ORDER_PATH_PREFIX)) return orderRoutes.route;
+    if (path === QUOTES_PATH) return quotesRoute;
     if (path === '/healthz') return healthz;
     if (path === '/readyz') return readyz;
     if (path === '/') return home;
@@ -122,12 +125,17 @@ export function createApp(deps: AppDeps) {
     }
   }
 
+  /** The REST operation a path names, for the metrics; null for paths that are no API. */
+  const restOperation = (path: string): string | null => {
+    if (path === ORDERS_PATH) return 'createOrder';
+    if (path === QUOTES_PATH) return 'quote';
+    return path.startsWith(ORDER_PATH_PREFIX) ? orderRoutes.operation(path) : null;
+  };
   const admit = createAdmission(deps);
-  // Both faces count against the limit; GraphiQL's page and files do not.
+  // Both faces count against the limit, every REST route of orders and quotes included;
+  // GraphiQL's page and files do not.
   const isApi = (path: string, method: string, accept: string | undefined) =>
-    path === '/applications/orders' ||
-    path.startsWith(ORDER_PATH) ||
-    (path === '/graphql' && !(method === 'GET' && accept?.includes('text/html')));
+    path === '/graphql' ? !(method === 'GET' && accept?.includes('text/html')) : restOperation(path) !== null;
   /** An answer given before the route: a preflight, or a refusal in the face's own shape. */
   const early = (path: string, answer: PlainResponse | RateLimitedError): PlainResponse => {
     if (!(answer instanceof RateLimitedError)) return answer;
@@ -142,7 +150,7 @@ export function createApp(deps: AppDeps) {
     const { pathname } = url;
     const header = (name: string) => request.headers.get(name) ?? undefined;
     const api = isApi(pathname, request.method, header('accept'));
-    const observation = api ? observe(pathname) : null;
+    const observation = api ? observe(pathname, restOperation(pathname)) : null;
     const admitted = admit({ method: request.method, header, address: undefined, api });
     const admission = admitted instanceof Promise ? await admitted : admitted;
     if ('early' in admission) {
@@ -168,7 +176,7 @@ export function createApp(deps: AppDeps) {
     const method = req.method ?? 'GET';
     const header = (name: string) => req.headers[name] as string | undefined;
     const api = isApi(path, method, req.headers.accept);
-    const observation = api ? observe(path) : null;
+    const observation = api ? observe(path, restOperation(path)) : null;
     const admitted = admit({ method, header, address: req.socket.remoteAddress, api });
     const admission = admitted instanceof Promise ? await admitted : admitted;
     if ('early' in admission) {

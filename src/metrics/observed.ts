@@ -15,7 +15,7 @@ const codeOf = (error: unknown) => (error instanceof ServiceError ? error.code :
 /** createOrder's outcomes, whichever face asked. */
 export function observedOrders(orders: OrderService, metrics: Metrics): OrderService {
   return {
-    findOrder: orders.findOrder,
+    ...orders,
     createOrder: (caller, input, idempotent) =>
       orders.createOrder(caller, input, idempotent).then(
         (order) => {

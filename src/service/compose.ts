@@ -4,6 +4,7 @@ import { createGraphqlFace } from '../graphql/face.js';
 import { loadGraphiqlAssets } from '../graphql/graphiql-assets.js';
 import type { RateLimit } from '../http/rate-limit.js';
 import { createApp } from '../http/router.js';
+import { cancelOrderAction } from '../http/cancel-order-route.js';
 import { metricsSourceFor } from '../metrics/cluster-metrics.js';
 import { createMetrics, type Metrics } from '../metrics/metrics.js';
 import { gatewayObserver, observedOrders, observedSql, providerObservers } from '../metrics/observed.js';
@@ -12,7 +13,7 @@ import { createTokenVerifier } from '../auth/verify-token.js';
 import { createOrderService } from '../core/orders/create-order.js';
 import { gatewayOrderLife } from '../core/gateway/order-life.js';
 import { gatewayRoster } from '../core/gateway/roster.js';
-import { createOrderLife } from '../core/orders/order-life.js';
+import { createOrderLife } from '../core/lifecycle/order-life.js';
 import { createNativeFulfilment } from '../core/orders/native-fulfilment.js';
 import { createOperatorService } from '../core/operators/service.js';
 import type { PaymentProvider } from '../core/payments/ports.js';
@@ -21,6 +22,7 @@ import { createSpatialRoster } from '../roster/spatial-roster.js';
 import { migrate } from '../store/migrate.js';
 import { createOperatorStore } from '../store/operator-store.js';
 import { createIdempotencyStore } from '../store/idempotency-store.js';
+import { createOrderEvents } from '../store/order-events.js';
 import { createOrderStore } from '../store/order-store.js';
 import { createRosterChangeLog } from '../store/roster-changes.js';
 import { createGatewayParts, type GatewayPartsDeps } from './gateway-parts.js';
@@ -160,6 +162,7 @@ export async function composeService(parts: ServiceParts) {
     Object.assign(
       {
         orders: orderStore,
+        events: createOrderEvents(sql),
         operators: roster,
         policy: config.policy,
         clock,
@@ -188,7 +191,9 @@ export async function composeService(parts: ServiceParts) {
   });
   const app = createApp({
     orders,
-    life: orderLife,
+    orderActions: {
+      cancel: cancelOrderAction({ life: orderLife, maxBodyBytes: config.maxBodyBytes, legacyPaymentField: config.legacyPaymentField }),
+    },
     authenticate,
     log,
     maxBodyBytes: config.maxBodyBytes,

@@ -31,6 +31,15 @@ interface Row {
   created_at: Date | string;
 }
 
+const SELECT = 'select id, owner_subject, body, created_at from gateway_orders';
+
+const fromRow = (row: Row): GatewayOrderRecord => ({
+  id: Number(row.id),
+  ownerSubject: row.owner_subject,
+  body: row.body,
+  createdAt: new Date(row.created_at),
+});
+
 /** The gateway's orders (migrations/007_gateway_orders.sql), on either engine. */
 export function createGatewayOrderStore(sql: Sql): GatewayOrderStore {
   const write = groupCommit(
@@ -53,12 +62,15 @@ export function createGatewayOrderStore(sql: Sql): GatewayOrderStore {
       await write({ record, idempotencyKey });
     },
     async findById(id, ownerSubject) {
-      const { rows } = await sql.query<Row>(
-        'select id, owner_subject, body, created_at from gateway_orders where id = $1 and owner_subject = $2',
-        [id, ownerSubject],
-      );
-      const row = rows[0];
-      return row ? { id: Number(row.id), ownerSubject: row.owner_subject, body: row.body, createdAt: new Date(row.created_at) } : null;
+      const { rows } = await sql.query<Row>(`${SELECT} where id = $1 and owner_subject = $2`, [id, ownerSubject]);
+      return rows[0] ? fromRow(rows[0]) : null;
+    },
+    // Along the index on (owner_subject, id) (migrations/011).
+    async listByOwner(ownerSubject, { before, limit }) {
+      const { rows } = before === undefined
+        ? await sql.query<Row>(`${SELECT} where owner_subject = $1 order by id desc limit $2`, [ownerSubject, limit])
+        : await sql.query<Row>(`${SELECT} where owner_subject = $1 and id < $2 order by id desc limit $3`, [ownerSubject, before, limit]);
+      return rows.map(fromRow);
     },
   };
 }

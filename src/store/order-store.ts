@@ -1,81 +1,12 @@
-import type { NewOrder, Order, OrderStatus, PaymentStatus, PendingStatus, ServiceCode } from '../core/orders/order.js';
-import type { EstimateSource } from '../core/orders/order.js';
+import type { NewOrder, Order } from '../core/orders/order.js';
 import { OrderOutcomeUnknownError, StoreUnavailableError } from '../core/errors.js';
 import type { OrderStore } from '../core/orders/ports.js';
 import { encodeArrays, UUID, type ArrayColumn, type ElementType, type ElementTypes } from './binary-arrays.js';
 import { groupCommit } from './group-commit.js';
 import { storedOrderIds } from './insert-outcome.js';
+import { fromRow, SELECT_ORDERS, type OrderRow } from './order-rows.js';
 import type { Sql } from './sql.js';
 import { StatementOutcomeUnknownError } from './statement-outcome.js';
-
-interface OrderRow {
-  id: string | number | bigint;
-  owner_subject: string;
-  status: OrderStatus;
-  pending_status: PendingStatus | null;
-  payment_reference: string;
-  payment_url: string;
-  origin_latitude: number;
-  origin_longitude: number;
-  destination_latitude: number;
-  destination_longitude: number;
-  origin_title: string;
-  destination_title: string;
-  service_code: number;
-  vehicle_identification: string;
-  distance_m: number;
-  duration_s: number;
-  total_amount: string | number | bigint;
-  partner_amount: string | number | bigint;
-  platform_amount: string | number | bigint;
-  currency: string;
-  partner_distance_m: number;
-  partner_duration_s: number;
-  quoted_operator_id: string;
-  client_name: string | null;
-  client_phone: string;
-  partner_id: string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-  estimate_source: EstimateSource;
-  payment_link_id: string | null;
-  payment_expires_at: Date | string | null;
-  payment_status: PaymentStatus;
-}
-
-function fromRow(r: OrderRow): Order {
-  return {
-    id: Number(r.id),
-    ownerSubject: r.owner_subject,
-    status: r.status,
-    pendingStatus: r.pending_status,
-    paymentReference: r.payment_reference,
-    paymentUrl: r.payment_url,
-    origin: { latitude: r.origin_latitude, longitude: r.origin_longitude },
-    destination: { latitude: r.destination_latitude, longitude: r.destination_longitude },
-    originTitle: r.origin_title,
-    destinationTitle: r.destination_title,
-    serviceCode: r.service_code as ServiceCode,
-    vehicleIdentification: r.vehicle_identification,
-    distanceMetres: r.distance_m,
-    durationSeconds: r.duration_s,
-    amounts: { total: Number(r.total_amount), partner: Number(r.partner_amount), platform: Number(r.platform_amount) },
-    currency: r.currency,
-    partnerDistanceMetres: r.partner_distance_m,
-    partnerDurationSeconds: r.partner_duration_s,
-    quotedOperatorId: r.quoted_operator_id,
-    clientName: r.client_name,
-    clientPhone: r.client_phone,
-    partnerId: r.partner_id,
-    createdAt: new Date(r.created_at),
-    updatedAt: new Date(r.updated_at),
-    // The optional fields are left undefined at the values their absence means.
-    estimateSource: r.estimate_source === 'road' ? 'road' : undefined,
-    paymentLinkId: r.payment_link_id ?? undefined,
-    paymentExpiresAt: r.payment_expires_at === null ? undefined : new Date(r.payment_expires_at),
-    paymentStatus: r.payment_status === 'pending' ? undefined : r.payment_status,
-  };
-}
 
 // Up to this many orders share one insert. They travel as one array per column, in binary (see
 // binary-arrays.ts): the same statement whatever the batch size, and nothing for the engine to
@@ -126,14 +57,26 @@ const IDEMPOTENCY_KEY = `$${COLUMNS.length + 1}`;
 // (`unnest($1, $2, …)`) each would first be copied out whole into a store of rows of its own, and
 // a row put together from all of them: more of the engine's time per order. See
 // docs/design/group-commit.md.
-const INSERT = `insert into orders (${COLUMNS.map(([name]) => name).join(', ')})
-  select ${COLUMNS.map(([, type], i) => `unnest($${i + 1}::${type}[])`).join(', ')}
-  returning id, payment_reference`;
+const INSERTED = `insert into orders (${COLUMNS.map(([name]) => name).join(', ')})
+    select ${COLUMNS.map(([, type], i) => `unnest($${i + 1}::${type}[])`).join(', ')}
+    returning id, owner_subject, status, pending_status, created_at, payment_reference`;
+
+// Each order's creation, its first event (seq 1, as its version is 1), written by the statement
+// that stores the order: no order ever exists without it, and the history and the outbox start
+// with it. It reads only the rows just inserted, so its plan depends on no table's size.
+const CREATED = `created as (
+    insert into order_events (order_id, seq, type, at, status, pending_status, actor, actor_id)
+    select id, 1, 'created', created_at, status, pending_status, 'owner', owner_subject from inserted)`;
+
+const INSERT = `with inserted as (${INSERTED}),
+  ${CREATED}
+  select id, payment_reference from inserted`;
 
 // The same insert, binding each order's Idempotency-Key (one more array, NULL where an order has
 // none) to it in the same statement, so that a stored order and its key cannot part. Only
 // batches that carry a key pay for it.
-const INSERT_AND_BIND = `with inserted as (${INSERT.replace('returning id, payment_reference', 'returning id, owner_subject, payment_reference')}),
+const INSERT_AND_BIND = `with inserted as (${INSERTED}),
+  ${CREATED},
   bound as (
     update idempotency_keys k set order_id = i.id
     from inserted i
@@ -163,14 +106,13 @@ export interface OrderStoreOptions {
 }
 
 export function createOrderStore(sql: Sql, { findOutcomeWithinMs = 5_000, onBatch }: Partial<OrderStoreOptions> = {}): OrderStore {
-  // The engine gives UUIDs back in lower case. The order becomes the stored one: its id is added
-  // to it rather than every field copied into a new object.
+  // The engine gives UUIDs back in lower case. The order becomes the stored one: what the store
+  // adds is added to it rather than every field copied into a new object. As created, an order
+  // has changed once, by its creation, and has no partner.
   const withId = (order: NewOrder, ids: Map<string, number>): Order | null => {
     const id = ids.get(order.paymentReference.toLowerCase());
     if (id === undefined) return null;
-    const stored = order as Order;
-    stored.id = id;
-    return stored;
+    return Object.assign(order, { id, version: 1, pausedPendingStatus: null, providerPaymentId: null, refundAmount: null, partner: null });
   };
 
   /** What became of a batch whose insert failed after it may have reached the store. */
@@ -204,21 +146,36 @@ export function createOrderStore(sql: Sql, { findOutcomeWithinMs = 5_000, onBatc
   return {
     insert: (order, idempotencyKey) => write({ order, idempotencyKey }),
     async findById(id, ownerSubject) {
-      const { rows } = await sql.query<OrderRow>('select * from orders where id = $1 and owner_subject = $2', [
-        id,
-        ownerSubject,
-      ]);
-      return rows[0] ? fromRow(rows[0]) : null;
+      return one(await sql.query<OrderRow>(`${SELECT_ORDERS} where o.id = $1 and o.owner_subject = $2`, [id, ownerSubject]));
     },
     async findAnyById(id) {
-      const { rows } = await sql.query<OrderRow>('select * from orders where id = $1', [id]);
-      return rows[0] ? fromRow(rows[0]) : null;
+      return one(await sql.query<OrderRow>(`${SELECT_ORDERS} where o.id = $1`, [id]));
     },
     async findByPaymentReference(reference) {
       // References are UUIDs (see migrations/006): anything else names no order.
       if (!UUID.test(reference)) return null;
-      const { rows } = await sql.query<OrderRow>('select * from orders where payment_reference = $1', [reference]);
-      return rows[0] ? fromRow(rows[0]) : null;
+      return one(await sql.query<OrderRow>(`${SELECT_ORDERS} where o.payment_reference = $1`, [reference]));
+    },
+    async listByOwner(ownerSubject, { before, status, limit }) {
+      const { text, params } = listStatement(ownerSubject, before, status, limit);
+      const { rows } = await sql.query<OrderRow>(text, params);
+      return rows.map(fromRow);
     },
   };
+}
+
+const one = ({ rows }: { rows: OrderRow[] }): Order | null => (rows[0] ? fromRow(rows[0]) : null);
+
+/**
+ * An owner's orders, newest first, along the index on (owner_subject, id) (migrations/011): a
+ * page costs its own rows, however many orders the owner has. The conditions a page leaves out
+ * are left out of the text, not passed as nulls, so that each text has the plan it needs.
+ */
+function listStatement(ownerSubject: string, before: number | undefined, status: string | undefined, limit: number) {
+  const params: unknown[] = [ownerSubject];
+  let where = 'o.owner_subject = $1';
+  if (before !== undefined) where += ` and o.id < $${params.push(before)}`;
+  if (status !== undefined) where += ` and o.status = $${params.push(status)}`;
+  const text = `${SELECT_ORDERS} where ${where} order by o.id desc limit $${params.push(limit)}`;
+  return { text, params };
 }

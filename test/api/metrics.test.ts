@@ -60,6 +60,23 @@ describe('GET /metrics on the service’s port', () => {
     expect(grew('orders_http_request_duration_seconds_count{face="rest",operation="unknown",code="NOT_FOUND"}')).toBe(1);
   });
 
+  it('when orders are read and quoted over REST, then each request is timed under its own operation', async () => {
+    const before = await scrape();
+    const { body } = await service.rest(restBody());
+    await service.call(`/applications/orders/${body.id}`);
+    await service.call('/applications/orders/0');
+    await service.call(`/applications/orders/${body.id}/no-such-thing`);
+    await service.call('/applications/quotes', { method: 'POST', body: JSON.stringify(restBody()), headers: { 'content-type': 'application/json' } });
+    const after = await scrape();
+
+    const grew = (line: string) => sample(after, line) - sample(before, line);
+    const timed = (operation: string, code: string) => `orders_http_request_duration_seconds_count{face="rest",operation="${operation}",code="${code}"}`;
+    expect(grew(timed('order', 'OK'))).toBe(1);
+    expect(grew(timed('order', 'ORDER_NOT_FOUND'))).toBe(1);
+    expect(grew(timed('unknown', 'NOT_FOUND'))).toBe(1);
+    expect(grew(timed('quote', 'OK'))).toBe(1);
+  });
+
   it('when a request is over the rate limit, then it is counted as refused', async () => {
     const limited = await startTestService({ env: { RATE_LIMIT_PER_MINUTE: '1' } });
     const auth = `Bearer ${await signTestToken({ sub: 'busy' })}`;

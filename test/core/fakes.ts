@@ -1,11 +1,13 @@
 // Hand-written fakes for the ports of the order service, shared by the core tests.
 import { createOrderService } from '../../src/core/orders/create-order.js';
-import { createNativeFulfilment, type OrderPolicy } from '../../src/core/orders/native-fulfilment.js';
+import { createNativeFulfilment } from '../../src/core/orders/native-fulfilment.js';
+import type { OrderPolicy } from '../../src/core/orders/quote.js';
+import type { LegEstimator } from '../../src/core/estimate/routing.js';
 import type { Operator } from '../../src/core/operators/operator.js';
 import { createOperatorRoster } from '../support/scan-roster.js';
 import type { IdempotencyStore } from '../../src/core/orders/idempotency.js';
 import type { Order, Point } from '../../src/core/orders/order.js';
-import type { OrderStore } from '../../src/core/orders/ports.js';
+import type { OrderHistory, OrderPage, OrderStore } from '../../src/core/orders/ports.js';
 import type { PaymentLinkRequest, PaymentProvider, RefundRequest } from '../../src/core/payments/ports.js';
 import type { OperatorLocator } from '../../src/core/operators/ports.js';
 
@@ -54,14 +56,18 @@ export function inMemoryKeys(keys: KeyTable = new Map()): IdempotencyStore & { k
   };
 }
 
-/** Keeps orders in an array and gives them ids 1, 2, 3…; `failure` makes every insert throw. */
-export function inMemoryStore(failure?: Error, keys: KeyTable = new Map()): OrderStore & { rows: Order[] } {
+/**
+ * Keeps orders in an array and gives them ids 1, 2, 3…; `failure` makes every insert throw. Its
+ * history of an order is its creation, as the store writes it.
+ */
+export function inMemoryStore(failure?: Error, keys: KeyTable = new Map()): OrderStore & OrderHistory & { rows: Order[] } {
   const rows: Order[] = [];
+  const mine = (page: OrderPage) => (o: Order) => (page.before === undefined || o.id < page.before) && (!page.status || o.status === page.status);
   return {
     rows,
     async insert(order, idempotencyKey) {
       if (failure) throw failure;
-      const stored = { ...order, id: rows.length + 1 };
+      const stored: Order = { ...order, id: rows.length + 1, version: 1, pausedPendingStatus: null, providerPaymentId: null, refundAmount: null, partner: null };
       rows.push(stored);
       const claim = idempotencyKey && keys.get(`${order.ownerSubject} ${idempotencyKey}`);
       if (claim) claim.orderId = stored.id;
@@ -75,6 +81,13 @@ export function inMemoryStore(failure?: Error, keys: KeyTable = new Map()): Orde
     },
     async findByPaymentReference(reference) {
       return rows.find((o) => o.paymentReference === reference) ?? null;
+    },
+    async listByOwner(ownerSubject, page) {
+      return rows.filter((o) => o.ownerSubject === ownerSubject).filter(mine(page)).reverse().slice(0, page.limit);
+    },
+    async history(orderId) {
+      const order = rows.find((o) => o.id === orderId);
+      return order ? [{ at: order.createdAt, status: order.status, pendingStatus: order.pendingStatus, actor: 'owner', reason: null }] : [];
     },
   };
 }
@@ -120,6 +133,8 @@ export interface Arrangement {
   storeFailure?: Error;
   payFailure?: Error;
   cancelFailure?: Error;
+  /** How legs are estimated; by default the great circle. */
+  legs?: LegEstimator;
 }
 
 /** The order service over the fakes, with a fixed clock and references ref-1, ref-2… */
@@ -131,11 +146,13 @@ export function arrangeOrderService(options: Arrangement) {
   let references = 0;
   const fulfilment = createNativeFulfilment({
     orders,
+    events: orders,
     operators: roster.locator,
     payments: payments.provider,
     policy,
     clock: () => new Date(NOW),
     newPaymentReference: () => `ref-${++references}`,
+    ...(options.legs ? { legs: options.legs } : {}),
   });
   const service = createOrderService({ fulfilment, idempotency, clock: () => new Date(NOW) });
   return { service, fulfilment, orders, payments, idempotency, lookups: roster.lookups };

@@ -58,6 +58,7 @@ function arrange(over: Partial<NativeFulfilmentDeps> = {}, storeFailure?: Error)
   const payments = linkProvider();
   const fulfilment = createNativeFulfilment(Object.assign({
     orders,
+    events: orders,
     operators: recordingRoster([operator('op-near', -33.42)]).locator,
     payments: payments.provider,
     policy,

@@ -57,6 +57,10 @@ export function memoryOrders(): GatewayOrderStore & { records: Map<number, Gatew
       const record = records.get(id);
       return record && record.ownerSubject === owner ? record : null;
     },
+    async listByOwner(owner, { before, limit }) {
+      const mine = [...records.values()].filter((r) => r.ownerSubject === owner && (before === undefined || r.id < before));
+      return mine.sort((a, b) => b.id - a.id).slice(0, limit);
+    },
   };
 }
 

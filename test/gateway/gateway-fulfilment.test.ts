@@ -50,6 +50,17 @@ describe('the gateway fulfilment', () => {
     expect(made.partnerId).toBe('99');
   });
 
+  it("when the legacy's partner carries the contract's fields, then it is the order's partner; without them, the order keeps its id alone", async () => {
+    const whole = { id: 'tow-5', name: 'Grúas Andes', phone: '+56922222222', latitude: -33.44, longitude: -70.66 };
+    const { fulfilment } = arrangeGateway([orderOutcome(8, { partner: whole }), orderOutcome(9, { partner: { id: 99, name: 'Grúas Andes' } })]);
+
+    const assigned = await fulfilment.fulfil(ANA, towing);
+    const partial = await fulfilment.fulfil(ANA, towing);
+
+    expect(assigned.partner).toEqual({ id: 'tow-5', name: 'Grúas Andes', phone: '+56922222222', position: { latitude: -33.44, longitude: -70.66 } });
+    expect([partial.partnerId, partial.partner]).toEqual(['99', null]);
+  });
+
   it('when keeping the order fails, then the order is answered all the same, the failure logged and the key marked', async () => {
     const { fulfilment, orders, keys, log } = arrangeGateway([orderOutcome(3)]);
     orders.failing = true;

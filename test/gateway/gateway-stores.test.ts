@@ -41,6 +41,16 @@ for (const engine of ENGINES) {
       expect(await orders.findById(101, 'bruno')).toBeNull();
     });
 
+    it("when an owner's kept orders are listed, then they come newest first by the legacy's id, a page at a time, its own only", async () => {
+      for (const id of [903, 901, 905, 902]) await orders.insert({ id, ownerSubject: 'carla', body: body(id), createdAt: at(0) });
+      await orders.insert({ id: 904, ownerSubject: 'dora', body: body(904), createdAt: at(0) });
+      const ids = (records: { id: number }[]) => records.map((r) => r.id);
+
+      expect(ids(await orders.listByOwner('carla', { limit: 3 }))).toEqual([905, 903, 902]);
+      expect(ids(await orders.listByOwner('carla', { limit: 3, before: 902 }))).toEqual([901]);
+      expect((await orders.listByOwner('carla', { limit: 1 }))[0]).toEqual({ id: 905, ownerSubject: 'carla', body: body(905), createdAt: at(0) });
+    });
+
     it('when orders arrive together, then each is kept and each key is bound to its own order', async () => {
       const [k1, k2] = [key(), key()];
       await keys.claim('ana', k1, 'f1', at(0));

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CreateOrderMutation, OrderQuery } from '../generated/operations.js';
+import type { CreateOrderMutation, OrderHistoryQuery, OrderQuery, OrdersQuery } from '../generated/operations.js';
 import type { CreateOrderInput } from '../generated/schema-types.js';
 import { OPERATORS_NEAR, platformAuth, UPSERT_OPERATOR, operatorInput } from '../operators/support.js';
-import { CREATE_ORDER, ORDER } from '../support/operations.js';
+import { CREATE_ORDER, ORDER, ORDER_HISTORY, ORDERS, QUOTE } from '../support/operations.js';
 import { SANTIAGO, SANTIAGO_SE, signTestToken } from '../support/service.js';
 import { startGateway } from './arrange-gateway.js';
 
@@ -103,6 +103,41 @@ describe.each([['fetch', false], ['the listener', true]])('GraphQL in gateway mo
 
     expect(mine.order).toEqual(created.__typename === 'CreateOrderSuccess' && created.order);
     expect(theirs.order).toBeNull();
+  });
+
+  it('when a quote is asked of a gateway, then it is the UnavailableInGatewayModeError member, and the legacy is not called', async () => {
+    const answer = await gateway.service.gql(QUOTE, { input });
+
+    expect(answer.body.data.quote).toEqual({
+      __typename: 'UnavailableInGatewayModeError',
+      code: 'UNAVAILABLE_IN_GATEWAY_MODE',
+      message: 'Este servicio funciona como pasarela del servicio de órdenes: no hace cotizaciones',
+    });
+    expect(gateway.fake.requests).toEqual([]);
+  });
+
+  it("when a client lists its orders, then it pages through those the gateway kept, in the legacy's status, and sees their creation", async () => {
+    const auth = `Bearer ${await signTestToken({ sub: `lister-${listen}` })}`;
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const made = ((await createOrder(auth)).body.data as CreateOrderMutation).createOrder;
+      if (made.__typename === 'CreateOrderSuccess') ids.unshift(made.order.id);
+    }
+    const list = async (variables: Record<string, unknown>) => ((await gateway.service.gql(ORDERS, variables, { auth })).body.data as OrdersQuery).orders;
+
+    const first = await list({ first: 2 });
+    const next = await list({ first: 2, after: first.pageInfo.endCursor });
+    const cancelled = await list({ status: 'CANCELLED' });
+    const pending = await list({ status: 'PENDING', first: 1, after: first.edges[0]!.cursor });
+    const history = (await gateway.service.gql(ORDER_HISTORY, { id: ids[0] }, { auth })).body.data as OrderHistoryQuery;
+
+    expect([...first.edges, ...next.edges].map((e) => e.node.id)).toEqual(ids);
+    expect([first.pageInfo.hasNextPage, next.pageInfo.hasNextPage]).toEqual([true, false]);
+    expect(cancelled.edges).toEqual([]);
+    expect(pending.edges.map((e) => e.node.id)).toEqual([ids[1]]);
+    expect(history.order?.history).toEqual([
+      { at: first.edges[0]!.node.createdAt, status: 'PENDING', pendingStatus: 'PENDING_PAYMENT', actor: 'OWNER', reason: null },
+    ]);
   });
 
   it.each([

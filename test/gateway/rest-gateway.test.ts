@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOpenApiDocument } from '../../src/http/openapi.js';
 import { createOpenApiValidator } from '../support/openapi-validator.js';
-import { restBody } from '../support/service.js';
+import { restBody, signTestToken } from '../support/service.js';
 import { appended, startGateway } from './arrange-gateway.js';
 
 let gateway: Awaited<ReturnType<typeof startGateway>>;
@@ -141,5 +141,30 @@ describe('the circuit breaker and /readyz', () => {
     const ready = await gateway.service.call('/readyz');
 
     expect([ready.status, ready.body]).toEqual([200, { status: 'ready', upstream: 'closed' }]);
+  });
+});
+
+describe('reads and quotes in gateway mode', () => {
+  it('when the caller reads an order the gateway kept, then it gets it as POST answered it; another caller gets 404', async () => {
+    const created = await gateway.service.rest(restBody());
+    const other = `Bearer ${await signTestToken({ sub: 'app-2' })}`;
+
+    const mine = await gateway.service.call(`/applications/orders/${created.body.id}`);
+    const theirs = await gateway.service.call(`/applications/orders/${created.body.id}`, { auth: other });
+
+    expect([mine.status, mine.text]).toEqual([200, created.text]);
+    expect(problems('GET', '/applications/orders/{id}', mine)).toEqual([]);
+    expect([theirs.status, theirs.body.code]).toEqual([404, 'ORDER_NOT_FOUND']);
+    expect(gateway.fake.requests).toHaveLength(1);
+  });
+
+  it('when a quote is asked, then it is 404 UNAVAILABLE_IN_GATEWAY_MODE, and the legacy is not called', async () => {
+    const answer = await gateway.service.call('/applications/quotes', {
+      method: 'POST', body: JSON.stringify(restBody()), headers: { 'content-type': 'application/json' },
+    });
+
+    expect([answer.status, answer.body.code]).toEqual([404, 'UNAVAILABLE_IN_GATEWAY_MODE']);
+    expect(problems('POST', '/applications/quotes', answer)).toEqual([]);
+    expect(gateway.fake.requests).toEqual([]);
   });
 });

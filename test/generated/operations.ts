@@ -51,6 +51,13 @@ export type CreateWebhookEndpointInput = {
   url: string;
 };
 
+/** How the distances and durations of an order were estimated */
+export type EstimateSource =
+  /** by the great circle times a circuity factor: no routing provider, or it failed or was late */
+  | 'GREAT_CIRCLE'
+  /** by road, by the routing provider, for every leg */
+  | 'ROAD';
+
 export type MoveOperatorInput = {
   id: string;
   latitude: number;
@@ -67,6 +74,19 @@ export type OperatorsNearInput = {
   /** Only operators offering it; any service when left out */
   serviceCode?: ServiceCode | null | undefined;
 };
+
+/** Who made a change of an order */
+export type OrderActor =
+  /** the operator assigned to it, or offered it */
+  | 'OPERATOR'
+  /** the order's client */
+  | 'OWNER'
+  /** the payment provider (a payment, an expiry, a refund) */
+  | 'PAYMENT'
+  /** the platform, through its own operations */
+  | 'PLATFORM'
+  /** one of the service's timers (an offer that expired, an order left without a taker, the close of a finished order) */
+  | 'TIMER';
 
 export type OrderStatus =
   | 'CANCELLED'
@@ -100,9 +120,9 @@ export type PaymentStatus =
   | 'PAID'
   /** the payment link is open */
   | 'PENDING'
-  /** paid, then cancelled and refunded */
+  /** the payment of a cancelled order was given back */
   | 'REFUNDED'
-  /** paid, then cancelled: the refund is being made (retried until the provider accepts it) */
+  /** the order was cancelled after it was paid: its refund is owed and under way */
   | 'REFUND_PENDING';
 
 export type PendingStatus =
@@ -161,7 +181,7 @@ export type AcceptOfferMutationVariables = Exact<{
 
 
 export type AcceptOfferMutation = { acceptOffer:
-    | { __typename: 'AcceptOfferSuccess', order: { id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string } | null } }
+    | { __typename: 'AcceptOfferSuccess', order: { id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string, name: string, phone: string, latitude: number, longitude: number } | null } }
     | { __typename: 'InvalidInputError', field: string, message: string, code: string }
     | { __typename: 'InvalidTransitionError', status: OrderStatus, pendingStatus: PendingStatus | null, message: string, code: string }
     | { __typename: 'OfferUnavailableError', message: string, code: string }
@@ -175,7 +195,7 @@ export type AdvanceOrderMutationVariables = Exact<{
 
 
 export type AdvanceOrderMutation = { advanceOrder:
-    | { __typename: 'AdvanceOrderSuccess', order: { id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string } | null } }
+    | { __typename: 'AdvanceOrderSuccess', order: { id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string, name: string, phone: string, latitude: number, longitude: number } | null } }
     | { __typename: 'InvalidInputError', field: string, message: string, code: string }
     | { __typename: 'InvalidTransitionError', status: OrderStatus, pendingStatus: PendingStatus | null, message: string, code: string }
     | { __typename: 'OrderNotFoundError', message: string, code: string }
@@ -188,7 +208,7 @@ export type AssignOrderMutationVariables = Exact<{
 
 
 export type AssignOrderMutation = { assignOrder:
-    | { __typename: 'AssignOrderSuccess', order: { id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string } | null } }
+    | { __typename: 'AssignOrderSuccess', order: { id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string, name: string, phone: string, latitude: number, longitude: number } | null } }
     | { __typename: 'InvalidInputError', field: string, message: string, code: string }
     | { __typename: 'InvalidTransitionError', status: OrderStatus, pendingStatus: PendingStatus | null, message: string, code: string }
     | { __typename: 'OperatorNotFoundError', operatorId: string, message: string, code: string }
@@ -203,7 +223,7 @@ export type CancelOrderMutationVariables = Exact<{
 
 
 export type CancelOrderMutation = { cancelOrder:
-    | { __typename: 'CancelOrderSuccess', order: { paymentStatus: PaymentStatus, id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string } | null } }
+    | { __typename: 'CancelOrderSuccess', order: { paymentStatus: PaymentStatus, id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string, name: string, phone: string, latitude: number, longitude: number } | null } }
     | { __typename: 'InvalidInputError', field: string, message: string, code: string }
     | { __typename: 'InvalidTransitionError', status: OrderStatus, pendingStatus: PendingStatus | null, message: string, code: string }
     | { __typename: 'OrderNotFoundError', message: string, code: string }
@@ -252,7 +272,7 @@ export type CloseOrderMutationVariables = Exact<{
 
 
 export type CloseOrderMutation = { closeOrder:
-    | { __typename: 'CloseOrderSuccess', order: { id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string } | null } }
+    | { __typename: 'CloseOrderSuccess', order: { id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string, name: string, phone: string, latitude: number, longitude: number } | null } }
     | { __typename: 'InvalidInputError', field: string, message: string, code: string }
     | { __typename: 'InvalidTransitionError', status: OrderStatus, pendingStatus: PendingStatus | null, message: string, code: string }
     | { __typename: 'OrderNotFoundError', message: string, code: string }
@@ -265,7 +285,7 @@ export type CreateOrderMutationVariables = Exact<{
 
 
 export type CreateOrderMutation = { createOrder:
-    | { __typename: 'CreateOrderSuccess', order: { id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string } | null } }
+    | { __typename: 'CreateOrderSuccess', order: { id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string, name: string, phone: string, latitude: number, longitude: number } | null } }
     | { __typename: 'InvalidInputError', message: string, code: string, field: string }
     | { __typename: 'NoOperatorAvailableError', message: string, code: string }
     | { __typename: 'PaymentProviderError', message: string, code: string }
@@ -286,7 +306,7 @@ export type DeclineOfferMutation = { declineOffer:
 export type MyOffersQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MyOffersQuery = { myOffers: Array<{ expiresAt: string, order: { id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string } | null } }> };
+export type MyOffersQuery = { myOffers: Array<{ expiresAt: string, order: { id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string, name: string, phone: string, latitude: number, longitude: number } | null } }> };
 
 export type SetOperatorDutyMutationVariables = Exact<{
   input: SetOperatorDutyInput;
@@ -350,14 +370,30 @@ export type UpsertOperatorMutation = { upsertOperator:
     | { __typename: 'UpsertOperatorSuccess', operator: { id: string, name: string, phone: string, services: Array<ServiceCode>, latitude: number, longitude: number, onDuty: boolean, updatedAt: string } }
    };
 
-export type OrderFieldsFragment = { id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string } | null };
+export type OrderFieldsFragment = { id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string, name: string, phone: string, latitude: number, longitude: number } | null };
+
+export type OrderHistoryQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type OrderHistoryQuery = { order: { id: string, history: Array<{ at: string, status: OrderStatus, pendingStatus: PendingStatus | null, actor: OrderActor, reason: string | null }> } | null };
 
 export type OrderQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type OrderQuery = { order: { id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string } | null } | null };
+export type OrderQuery = { order: { id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string, name: string, phone: string, latitude: number, longitude: number } | null } | null };
+
+export type OrdersQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  status?: OrderStatus | null | undefined;
+}>;
+
+
+export type OrdersQuery = { orders: { edges: Array<{ cursor: string, node: { id: string, status: OrderStatus, createdAt: string } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
 export type PauseOrderMutationVariables = Exact<{
   input: PauseOrderInput;
@@ -368,7 +404,20 @@ export type PauseOrderMutation = { pauseOrder:
     | { __typename: 'InvalidInputError', field: string, message: string, code: string }
     | { __typename: 'InvalidTransitionError', status: OrderStatus, pendingStatus: PendingStatus | null, message: string, code: string }
     | { __typename: 'OrderNotFoundError', message: string, code: string }
-    | { __typename: 'PauseOrderSuccess', order: { id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string } | null } }
+    | { __typename: 'PauseOrderSuccess', order: { id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string, name: string, phone: string, latitude: number, longitude: number } | null } }
+    | { __typename: 'UnavailableInGatewayModeError', message: string, code: string }
+   };
+
+export type QuoteQueryVariables = Exact<{
+  input: CreateOrderInput;
+}>;
+
+
+export type QuoteQuery = { quote:
+    | { __typename: 'InvalidInputError', message: string, code: string, field: string }
+    | { __typename: 'NoOperatorAvailableError', message: string, code: string }
+    | { __typename: 'PaymentProviderError', message: string, code: string }
+    | { __typename: 'QuoteSuccess', quote: { distance: number, duration: string, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, estimateSource: EstimateSource } }
     | { __typename: 'UnavailableInGatewayModeError', message: string, code: string }
    };
 
@@ -381,7 +430,7 @@ export type ResumeOrderMutation = { resumeOrder:
     | { __typename: 'InvalidInputError', field: string, message: string, code: string }
     | { __typename: 'InvalidTransitionError', status: OrderStatus, pendingStatus: PendingStatus | null, message: string, code: string }
     | { __typename: 'OrderNotFoundError', message: string, code: string }
-    | { __typename: 'ResumeOrderSuccess', order: { id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string } | null } }
+    | { __typename: 'ResumeOrderSuccess', order: { id: string, status: OrderStatus, pendingStatus: PendingStatus | null, paymentProviderReference: string, originLatitude: number, originLongitude: number, destinationLatitude: number, destinationLongitude: number, originTitle: string, destinationTitle: string, serviceCode: ServiceCode, vehicleIdentification: string, duration: string, distance: number, totalAmount: number, partnerAmount: number, platformAmount: number, currency: string, partnerDistance: number, partnerDuration: string, clientName: string | null, clientPhone: string, createdAt: string, updatedAt: string, partner: { id: string, name: string, phone: string, latitude: number, longitude: number } | null } }
     | { __typename: 'UnavailableInGatewayModeError', message: string, code: string }
    };
 

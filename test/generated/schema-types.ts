@@ -377,6 +377,8 @@ export type Order = {
   duration: Scalars['String']['output'];
   /** ROAD when a routing provider answered every leg in time; else GREAT_CIRCLE */
   estimateSource: EstimateSource;
+  /** The order's creation and every change after it, oldest first (an operator's moves are not changes) */
+  history: Array<OrderChange>;
   id: Scalars['ID']['output'];
   originLatitude: Scalars['Float']['output'];
   originLongitude: Scalars['Float']['output'];
@@ -403,11 +405,47 @@ export type Order = {
   vehicleIdentification: Scalars['String']['output'];
 };
 
-/** No such order, or not one the caller may touch: the two are not told apart */
+/** Who made a change of an order */
+export type OrderActor =
+  /** the operator assigned to it, or offered it */
+  | 'OPERATOR'
+  /** the order's client */
+  | 'OWNER'
+  /** the payment provider (a payment, an expiry, a refund) */
+  | 'PAYMENT'
+  /** the platform, through its own operations */
+  | 'PLATFORM'
+  /** one of the service's timers (an offer that expired, an order left without a taker, the close of a finished order) */
+  | 'TIMER';
+
+/** One change of an order: its state after it, when, who made it, and why when that was given */
+export type OrderChange = {
+  __typename?: 'OrderChange';
+  actor: OrderActor;
+  at: Scalars['String']['output'];
+  pendingStatus?: Maybe<PendingStatus>;
+  reason?: Maybe<Scalars['String']['output']>;
+  status: OrderStatus;
+};
+
+export type OrderConnection = {
+  __typename?: 'OrderConnection';
+  edges: Array<OrderEdge>;
+  pageInfo: PageInfo;
+};
+
+export type OrderEdge = {
+  __typename?: 'OrderEdge';
+  cursor: Scalars['String']['output'];
+  node: Order;
+};
+
+/** No order of the caller has that id: none has it, or it is another caller's */
 export type OrderNotFoundError = Error & {
   __typename?: 'OrderNotFoundError';
   code: Scalars['String']['output'];
   message: Scalars['String']['output'];
+  orderId: Scalars['ID']['output'];
 };
 
 export type OrderStatus =
@@ -428,10 +466,23 @@ export type OrderStep =
   /** With the vehicle */
   | 'PARTNER_IN_ORIGIN';
 
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  /** Pass it as `after` for the next page; null when the page is empty */
+  endCursor?: Maybe<Scalars['String']['output']>;
+  hasNextPage: Scalars['Boolean']['output'];
+};
+
 /** The operator assigned to the order */
 export type Partner = {
   __typename?: 'Partner';
   id: Scalars['ID']['output'];
+  /** Where the operator last reported it was */
+  latitude: Scalars['Float']['output'];
+  longitude: Scalars['Float']['output'];
+  name: Scalars['String']['output'];
+  /** E.164 */
+  phone: Scalars['String']['output'];
 };
 
 export type PauseOrderInput = {
@@ -461,9 +512,9 @@ export type PaymentStatus =
   | 'PAID'
   /** the payment link is open */
   | 'PENDING'
-  /** paid, then cancelled and refunded */
+  /** the payment of a cancelled order was given back */
   | 'REFUNDED'
-  /** paid, then cancelled: the refund is being made (retried until the provider accepts it) */
+  /** the order was cancelled after it was paid: its refund is owed and under way */
   | 'REFUND_PENDING';
 
 export type PendingStatus =
@@ -484,6 +535,10 @@ export type Query = {
   operatorsNear: OperatorsNearResult;
   /** One of the caller's own orders */
   order?: Maybe<Order>;
+  /** The caller's own orders, newest first, a page at a time */
+  orders: OrderConnection;
+  /** The estimate of the order the input asks for, validated as createOrder validates it, without making it: no payment link, nothing stored. An order made from the same input right after carries the same figures */
+  quote: QuoteResult;
   /** The latest deliveries (up to 100) of one of the caller's endpoints, the newest first, with their tries */
   webhookDeliveries: WebhookDeliveriesResult;
   /** The caller's webhook endpoints, the oldest first */
@@ -506,8 +561,46 @@ export type QueryOrderArgs = {
 };
 
 
+export type QueryOrdersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  status?: InputMaybe<OrderStatus>;
+};
+
+
+export type QueryQuoteArgs = {
+  input: CreateOrderInput;
+};
+
+
 export type QueryWebhookDeliveriesArgs = {
   endpointId: Scalars['ID']['input'];
+};
+
+/** What an order of the same input would take and cost now, in the formats of Order; nothing is made */
+export type Quote = {
+  __typename?: 'Quote';
+  /** ISO 4217 code of the amounts */
+  currency: Scalars['String']['output'];
+  /** Estimated trip distance in metres */
+  distance: Scalars['Int']['output'];
+  /** Estimated trip duration, "<seconds>s" */
+  duration: Scalars['String']['output'];
+  estimateSource: EstimateSource;
+  partnerAmount: Scalars['Float']['output'];
+  /** Metres from the nearest operator to the origin */
+  partnerDistance: Scalars['Int']['output'];
+  /** Time from the nearest operator to the origin, "<seconds>s" */
+  partnerDuration: Scalars['String']['output'];
+  platformAmount: Scalars['Float']['output'];
+  totalAmount: Scalars['Float']['output'];
+};
+
+export type QuoteResult = InvalidInputError | NoOperatorAvailableError | PaymentProviderError | QuoteSuccess | UnavailableInGatewayModeError;
+
+export type QuoteSuccess = {
+  __typename?: 'QuoteSuccess';
+  quote: Quote;
 };
 
 export type RemoveOperatorResult = InvalidInputError | OperatorNotFoundError | RemoveOperatorSuccess;
@@ -565,7 +658,7 @@ export type SetOperatorDutySuccess = {
   operator: Operator;
 };
 
-/** Gateway mode: the legacy order service runs the orders after their creation */
+/** The service runs as a gateway in front of the legacy order service, which does this itself (the roster, quotes, the orders after their creation) */
 export type UnavailableInGatewayModeError = Error & {
   __typename?: 'UnavailableInGatewayModeError';
   code: Scalars['String']['output'];

@@ -53,9 +53,10 @@ describe('the OpenAPI document', () => {
   // What Hive Gateway's OpenAPI source needs to make good GraphQL of it (checked by hand with
   // @omnigraph/openapi 0.112): a named operation; one named object schema a status, which it maps
   // the status to; one type for `code` in every error, which union members can then share.
-  it('when a gateway reads it, then the operation is named and each response is one named, described schema', () => {
-    expect(operation.operationId).toBe('createOrder');
-    for (const [status, response] of Object.entries(responses)) {
+  it('when a gateway reads it, then each operation is named and each response is one named, described schema', () => {
+    const operations = Object.values(document.paths).flatMap((path) => Object.values(path) as any[]);
+    expect(operations.map((o) => o.operationId)).toEqual(['createOrder', 'getOrder', 'quoteOrder']);
+    for (const [status, response] of operations.flatMap((o) => Object.entries(o.responses as Record<string, any>))) {
       expect(response.description.length).toBeGreaterThan(0);
       const { $ref } = response.content['application/json'].schema;
       expect($ref).toMatch(/^#\/components\/schemas\/\w+$/);
@@ -67,6 +68,17 @@ describe('the OpenAPI document', () => {
       expect.arrayContaining(['CreateOrderRequest', 'Order', 'Partner', 'ErrorCode', 'BadRequestError', 'BadGatewayError']),
     );
     expect(document.servers).toEqual([{ url: 'https://orders.example' }]);
+  });
+
+  it("when an order is read or quoted, then its answers name the codes of their own: another's order is not found, a gateway gives no quotes", () => {
+    const read = document.paths['/applications/orders/{id}'].get.responses as Record<string, any>;
+    const quote = document.paths['/applications/quotes'].post.responses as Record<string, any>;
+
+    expect(Object.keys(read)).toEqual(['200', '401', '404', '429', '500', '503']);
+    expect(read[404].description).toContain('ORDER_NOT_FOUND');
+    expect(Object.keys(quote)).toEqual(['200', '400', '401', '404', '413', '415', '429', '500']);
+    expect(quote[404].description).toContain('UNAVAILABLE_IN_GATEWAY_MODE');
+    expect(quote[400].description).not.toContain('PAYMENT_PROVIDER');
   });
 
   it('when a deployment names a legacy payment key, then the order requires it', () => {

@@ -132,10 +132,11 @@ describe('the answers of POST /applications/orders keep to the OpenAPI document'
 });
 
 describe('when the store is gone', () => {
-  it('then its 503 answers match, of an order and of a cancel', async () => {
+  it('then the 503 answers of an order and of a read match', async () => {
     const down = await startTestService();
     await down.sql.close();
     const answer = await down.rest(restBody());
+    const read = await down.call('/applications/orders/1');
     const cancel = await down.call('/applications/orders/1/cancel', { method: 'POST' });
     await down.close().catch(() => {});
 
@@ -143,6 +144,8 @@ describe('when the store is gone', () => {
     expect(problems('POST', PATH, answer)).toEqual([]);
     expect([cancel.status, cancel.body.code]).toEqual([503, 'STORE_UNAVAILABLE']);
     expect(problems('POST', '/applications/orders/{id}/cancel', cancel)).toEqual([]);
+    expect([read.status, read.body.code]).toEqual([503, 'STORE_UNAVAILABLE']);
+    expect(problems('GET', '/applications/orders/{id}', read)).toEqual([]);
   });
 });
 
@@ -208,5 +211,80 @@ describe('the answers of POST /applications/orders/{id}/cancel keep to the OpenA
   it('when a cancel has a body, then the document accepts what the service accepts', () => {
     expect(requestProblems('POST', CANCEL, { reason: 'ya no' })).toEqual([]);
     expect(requestProblems('POST', CANCEL, { reason: 'x'.repeat(501) })).not.toEqual([]);
+  });
+});
+
+describe('the answers of GET /applications/orders/{id} keep to the OpenAPI document', () => {
+  const ORDER_PATH = '/applications/orders/{id}';
+  const read = (id: string | number, auth?: string | null) => service.call(`/applications/orders/${id}`, auth === undefined ? {} : { auth });
+
+  it('when the caller reads its own order, then its 200 matches, the legacy key included, with and without a partner', async () => {
+    const { body } = await service.rest(restBody());
+    const unassigned = await read(body.id);
+    await service.sql.query("update orders set partner_id = 'demo-002' where id = $1", [body.id]);
+    const assigned = await read(body.id);
+
+    expect([unassigned.status, assigned.status, assigned.body.partner?.id]).toEqual([200, 200, 'demo-002']);
+    expect(problems('GET', ORDER_PATH, unassigned)).toEqual([]);
+    expect(problems('GET', ORDER_PATH, assigned)).toEqual([]);
+  });
+
+  it.each([
+    ['an id no order has', '9007199254740991', undefined, 404, 'ORDER_NOT_FOUND'],
+    ['an id that is no order id', 'abc', undefined, 404, 'ORDER_NOT_FOUND'],
+    ['no token', '1', null, 401, 'UNAUTHENTICATED'],
+    ['a token signed with another secret', '1', `Bearer ${foreignToken}`, 401, 'UNAUTHENTICATED'],
+  ])('when the request has %s, then its answer matches', async (_, id, auth, status, code) => {
+    const answer = await read(id, auth);
+
+    expect([answer.status, answer.body.code]).toEqual([status, code]);
+    expect(problems('GET', ORDER_PATH, answer)).toEqual([]);
+  });
+});
+
+describe('the answers of POST /applications/quotes keep to the OpenAPI document', () => {
+  const QUOTES = '/applications/quotes';
+  const quote = (body: string, type = 'application/json', auth?: string | null) =>
+    service.call(QUOTES, { method: 'POST', body, headers: { 'content-type': type }, ...(auth === undefined ? {} : { auth }) });
+
+  it.each([
+    ['a towing', restBody(), 200, undefined],
+    ['a battery jump-start without destination', restBody({ serviceId: 2, destinationLatitude: undefined, destinationLongitude: undefined }), 200, undefined],
+    ['a tyre change, which the payment provider would fail', restBody({ serviceId: 3 }), 200, undefined],
+    ['no operator near the origin', restBody({ originLatitude: NOWHERE.latitude, originLongitude: NOWHERE.longitude }), 400, 'NO_OPERATOR_AVAILABLE'],
+    ['an unknown serviceId', restBody({ serviceId: 4 }), 400, 'INVALID_INPUT'],
+    ['a towing without destination', restBody({ destinationLatitude: undefined, destinationLongitude: undefined }), 400, 'INVALID_INPUT'],
+  ])('when the request is %s, then its answer matches', async (_, body, status, code) => {
+    const answer = await quote(JSON.stringify(body));
+
+    expect([answer.status, answer.body.code]).toEqual([status, code]);
+    expect(problems('POST', QUOTES, answer)).toEqual([]);
+    if (status === 200) expect(requestProblems('POST', QUOTES, body)).toEqual([]);
+  });
+
+  it.each([
+    ['broken JSON', '{"originLatitude": ', 'application/json', undefined, 400, 'MALFORMED_JSON'],
+    ['text, not JSON', JSON.stringify(restBody()), 'text/plain', undefined, 415, 'UNSUPPORTED_MEDIA_TYPE'],
+    ['over the size limit', JSON.stringify(restBody({ clientName: 'x'.repeat(20_000) })), 'application/json', undefined, 413, 'PAYLOAD_TOO_LARGE'],
+    ['no token', JSON.stringify(restBody()), 'application/json', null, 401, 'UNAUTHENTICATED'],
+  ])('when the request has %s, then its answer matches', async (_, raw, type, auth, status, code) => {
+    const answer = await quote(raw, type, auth);
+
+    expect([answer.status, answer.body.code]).toEqual([status, code]);
+    expect(problems('POST', QUOTES, answer)).toEqual([]);
+  });
+
+  it('when a client is over the rate limit, then the 429 of a quote and of a read match', async () => {
+    const limited = await startTestService({ env: { RATE_LIMIT_PER_MINUTE: '1' } });
+    const options = { method: 'POST', body: JSON.stringify(restBody()), headers: { 'content-type': 'application/json' } };
+    const first = await limited.call(QUOTES, options);
+    const quoted = await limited.call(QUOTES, options);
+    const read = await limited.call('/applications/orders/1');
+    await limited.close();
+
+    expect([first.status, quoted.status, read.status]).toEqual([200, 429, 429]);
+    expect(problems('POST', QUOTES, first)).toEqual([]);
+    expect(problems('POST', QUOTES, quoted)).toEqual([]);
+    expect(problems('GET', '/applications/orders/{id}', read)).toEqual([]);
   });
 });

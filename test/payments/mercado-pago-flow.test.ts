@@ -44,6 +44,7 @@ function arrange(storeFailure?: Error) {
   let n = 0;
   const fulfilment = createNativeFulfilment({
     orders,
+    events: orders,
     operators: recordingRoster([operator('op-near', -33.42)]).locator,
     payments,
     policy,

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../src/store/migrate.js';
+import { createOrderEvents } from '../../src/store/order-events.js';
 import { createOrderStore } from '../../src/store/order-store.js';
 import { openPostgres } from '../../src/store/postgres.js';
 import type { NewOrder } from '../../src/core/orders/order.js';
@@ -32,7 +33,7 @@ async function insertBefore006(sql: Sql, o: NewOrder) {
       updated_at) values (${values.map((_, i) => `$${i + 1}`).join(', ')}) returning id`,
     values,
   );
-  return { id: Number(rows[0]!.id), ...o };
+  return { id: Number(rows[0]!.id), ...o, version: 1, pausedPendingStatus: null, providerPaymentId: null, refundAmount: null, partner: null };
 }
 
 /** Instances of the service on one store: separate pools on PostgreSQL, the one connection on PGlite. */
@@ -76,6 +77,10 @@ for (const engine of ENGINES) {
         expect(await referenceType()).toBe('uuid');
         expect(await orders.findByPaymentReference(kept.paymentReference)).toEqual(kept);
         expect(await orders.findById(kept.id, kept.ownerSubject)).toEqual(kept);
+        // Stored before orders had events, it has no creation event; its history still starts with its creation.
+        expect(await createOrderEvents(store.sql).history(kept.id)).toEqual([
+          { at: kept.createdAt, status: 'pending', pendingStatus: 'pending_payment', actor: 'owner', reason: null },
+        ]);
       } finally {
         await store.dispose();
       }

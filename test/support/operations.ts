@@ -19,3 +19,6 @@ export const ASSIGN_ORDER = change('assign-order.graphql');
 export const PAUSE_ORDER = change('pause-order.graphql');
 export const RESUME_ORDER = change('resume-order.graphql');
 export const CLOSE_ORDER = change('close-order.graphql');
+export const QUOTE = read('quote.graphql');
+export const ORDERS = read('orders.graphql');
+export const ORDER_HISTORY = read('order-history.graphql');

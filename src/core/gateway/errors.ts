@@ -79,12 +79,13 @@ export class UpstreamRefusedTokenError extends ServiceError {
 
 /**
  * An operation a gateway does not do: the legacy service dispatches its orders to operators of
- * its own (`roster`) and runs their life after creation (`order_life`: offers, progress, cancels).
+ * its own (`roster`), prices them (`quote`: the spec shows no quote of its) and runs their life
+ * after creation (`order_life`: offers, progress, cancels).
  */
 export class UnavailableInGatewayModeError extends ServiceError {
   readonly code = 'UNAVAILABLE_IN_GATEWAY_MODE';
 
-  constructor(readonly what: 'roster' | 'order_life' = 'roster') {
-    super(`the ${what === 'roster' ? 'roster is' : "orders' life is"} not managed in gateway mode`);
+  constructor(readonly what: 'roster' | 'order_life' | 'quote' = 'roster') {
+    super(`no ${what.replace('_', ' ')} in gateway mode`);
   }
 }

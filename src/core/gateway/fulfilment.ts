@@ -1,6 +1,7 @@
 import { NoOperatorAvailableError, type ServiceError } from '../errors.js';
 import type { Fulfilment } from '../orders/fulfilment.js';
 import {
+  UnavailableInGatewayModeError,
   UpstreamBadResponseError,
   UpstreamRefusedTokenError,
   UpstreamRejectedError,
@@ -21,6 +22,7 @@ import { readLegacyOrder } from './legacy-order.js';
 import type { LegacyOutcome } from './legacy-outcome.js';
 import type { Order } from '../orders/order.js';
 import type { OrderRequest } from '../orders/order-request.js';
+import type { OrderPage } from '../orders/ports.js';
 
 export interface GatewayFulfilmentDeps {
   legacy: LegacyOrderService;
@@ -130,11 +132,39 @@ export function createGatewayFulfilment(deps: GatewayFulfilmentDeps): Fulfilment
     return order.order;
   }
 
+  /**
+   * A page of the caller's kept orders. Their status is inside the legacy's answer, so a filtered
+   * page is gathered from the kept orders read in chunks, newest first.
+   */
+  async function list(caller: ForwardingCaller, { before, status, limit }: OrderPage): Promise<Order[]> {
+    const found: Order[] = [];
+    const chunk = status ? Math.max(limit, SCAN_CHUNK) : limit;
+    for (let after = before; ; ) {
+      const records = await deps.orders.listByOwner(caller.subject, { limit: chunk, ...(after === undefined ? {} : { before: after }) });
+      for (const record of records) {
+        const order = fromRecord(record);
+        if (!status || order.status === status) found.push(order);
+        if (found.length === limit) return found;
+      }
+      if (records.length < chunk) return found;
+      after = records.at(-1)!.id;
+    }
+  }
+
   return {
     fulfil,
     async find(caller, id) {
       const record = await deps.orders.findById(id, caller.subject);
       return record && fromRecord(record);
     },
+    list,
+    quote: async () => {
+      throw new UnavailableInGatewayModeError('quote');
+    },
+    // A gateway keeps the legacy's answer to the order's creation, and sees no change after it.
+    history: async (order) => [{ at: order.createdAt, status: order.status, pendingStatus: order.pendingStatus, actor: 'owner', reason: null }],
   };
 }
+
+// Kept orders read at a time while a page filtered by status is gathered.
+const SCAN_CHUNK = 100;

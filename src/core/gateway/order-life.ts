@@ -1,4 +1,4 @@
-import type { OrderLife } from '../orders/order-life.js';
+import type { OrderLife } from '../lifecycle/order-life.js';
 import { UnavailableInGatewayModeError } from './errors.js';
 
 const refuse = (): never => {

@@ -1,5 +1,5 @@
 import type { LegacyOrder, SpecProblem } from './legacy-order.js';
-import type { Order } from '../orders/order.js';
+import type { Order, OrderPartner } from '../orders/order.js';
 import { toMajorUnits, toMinorUnits } from '../estimate/pricing.js';
 
 // GraphQL's Int: distances are Int! in the contract's schema.
@@ -49,6 +49,7 @@ export function toGatewayOrder(legacy: LegacyOrder, ownerSubject: string, asRece
   if (problems.length > 0) return { ok: false, problems };
 
   const partnerId = legacy.partner?.id;
+  const idText = typeof partnerId === 'string' || typeof partnerId === 'number' ? String(partnerId) : null;
   return {
     ok: true,
     order: {
@@ -75,10 +76,26 @@ export function toGatewayOrder(legacy: LegacyOrder, ownerSubject: string, asRece
       clientName: legacy.clientName,
       clientPhone: legacy.clientPhone,
       // The partner's fields are not documented (spec §2.1, observation 2): its id, when it has one.
-      partnerId: typeof partnerId === 'string' || typeof partnerId === 'number' ? String(partnerId) : null,
+      partnerId: idText,
       createdAt: new Date(legacy.createdAt),
       updatedAt: new Date(legacy.updatedAt),
+      // The legacy's order as it answered its creation: no change of it is seen here.
+      version: 1,
+      pausedPendingStatus: null,
+      providerPaymentId: null,
+      refundAmount: null,
+      partner: idText === null ? null : partnerOf(idText, legacy.partner!),
       asReceived,
     },
   };
+}
+
+/**
+ * The legacy's partner as the contract's, when it carries every field of it under the contract's
+ * names; else none (its id stays in partnerId, and REST passes the legacy's object on as written).
+ */
+function partnerOf(id: string, partner: Record<string, unknown>): OrderPartner | null {
+  const { name, phone, latitude, longitude } = partner;
+  if (typeof name !== 'string' || typeof phone !== 'string' || typeof latitude !== 'number' || typeof longitude !== 'number') return null;
+  return { id, name, phone, position: { latitude, longitude } };
 }

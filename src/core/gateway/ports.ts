@@ -29,6 +29,8 @@ export interface GatewayOrderStore {
   /** Keeps the order; with a key, binds that claimed Idempotency-Key to it in the same write. */
   insert(record: GatewayOrderRecord, idempotencyKey?: string): Promise<void>;
   findById(id: number, ownerSubject: string): Promise<GatewayOrderRecord | null>;
+  /** The owner's kept orders, newest first (by the legacy's id), those before `before` if given. */
+  listByOwner(ownerSubject: string, page: { before?: number; limit: number }): Promise<GatewayOrderRecord[]>;
 }
 
 /** Where claimed Idempotency-Keys are kept (see src/store/gateway-idempotency-store.ts). */

@@ -2,16 +2,7 @@ import { ServiceError } from '../errors.js';
 import type { OrderState } from './steps.js';
 
 // Refusals of a change of an order. REST and GraphQL give each its code (src/error-table.ts).
-export type LifecycleErrorCode = 'ORDER_NOT_FOUND' | 'INVALID_TRANSITION' | 'OFFER_UNAVAILABLE' | 'OPERATOR_UNAVAILABLE';
-
-/** No such order, or not one the caller may see: the two are not told apart. */
-export class OrderNotFoundError extends ServiceError {
-  readonly code = 'ORDER_NOT_FOUND';
-
-  constructor(readonly orderId: string | number) {
-    super(`no order ${orderId} for this caller`);
-  }
-}
+export type LifecycleErrorCode = 'INVALID_TRANSITION' | 'OFFER_UNAVAILABLE' | 'OPERATOR_UNAVAILABLE';
 
 /** The change is not allowed from where the order is; the answer says where that is. */
 export class InvalidTransitionError extends ServiceError {

@@ -1,6 +1,7 @@
 import { needsDestination } from '../orders/order.js';
 import type { Actor } from './actors.js';
-import { InvalidTransitionError, OfferUnavailableError, OperatorUnavailableError, OrderNotFoundError } from './errors.js';
+import { InvalidTransitionError, OfferUnavailableError, OperatorUnavailableError } from './errors.js';
+import { OrderNotFoundError } from '../errors.js';
 import type { LifeRecord, LifecycleStore, OrderChange, PaymentApplied, TimerKind } from './ports.js';
 import { stateOf, WITH_OPERATOR, type Step } from './steps.js';
 import { transitionsFor, type Transition, type TransitionName } from './transitions.js';
@@ -148,7 +149,7 @@ export function createLifecycle(deps: LifecycleDeps) {
   async function move(orderId: number, name: TransitionName, actor: Actor, options: MoveOptions = {}): Promise<MoveResult> {
     for (let attempt = 1; ; attempt++) {
       const order = await store.load(orderId);
-      if (!order || (options.visible && !options.visible(order))) throw new OrderNotFoundError(orderId);
+      if (!order || (options.visible && !options.visible(order))) throw new OrderNotFoundError(String(orderId));
       const rows = transitionsFor(name, actor.kind, needsDestination(order.serviceCode));
       const row = rows.find((t) => t.from.includes(order.step));
       if (!row) {

@@ -1,6 +1,7 @@
 import { TIMER } from './actors.js';
 import type { Dispatch } from './dispatch.js';
-import { InvalidTransitionError, OrderNotFoundError } from './errors.js';
+import { InvalidTransitionError } from './errors.js';
+import { OrderNotFoundError } from '../errors.js';
 import type { Lifecycle } from './lifecycle.js';
 import type { DueTimer, TimerStore } from './ports.js';
 

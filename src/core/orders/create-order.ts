@@ -3,6 +3,7 @@ import type { Fulfilment } from './fulfilment.js';
 import { MAX_IDEMPOTENCY_KEY_LENGTH, type IdempotencyStore, type IdempotentRequest } from './idempotency.js';
 import type { Order } from './order.js';
 import { parseOrderRequest } from './order-request.js';
+import { createOrderReads } from './order-reads.js';
 import type { Caller } from './ports.js';
 
 export interface OrderServiceDeps {
@@ -13,7 +14,7 @@ export interface OrderServiceDeps {
 
 export type OrderService = ReturnType<typeof createOrderService>;
 
-/** The create-order use case, whichever fulfilment makes the order. */
+/** The create-order use case, whichever fulfilment makes the order, and the client's reads. */
 export function createOrderService(deps: OrderServiceDeps) {
   /**
    * Creates an order. With an Idempotency-Key, the first request with that key makes the order
@@ -46,9 +47,5 @@ export function createOrderService(deps: OrderServiceDeps) {
     }
   }
 
-  function findOrder(caller: Caller, id: number): Promise<Order | null> {
-    return deps.fulfilment.find(caller, id);
-  }
-
-  return { createOrder, findOrder };
+  return { createOrder, ...createOrderReads(deps) };
 }

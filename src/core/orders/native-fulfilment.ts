@@ -1,30 +1,19 @@
 import { DeadlineError, withinDeadline } from '../deadline.js';
-import { NoOperatorAvailableError, OrderOutcomeUnknownError, PaymentProviderError } from '../errors.js';
-import type { TravelModel } from '../estimate/travel.js';
+import { OrderOutcomeUnknownError, PaymentProviderError } from '../errors.js';
 import type { Fulfilment } from './fulfilment.js';
-import { SERVICE_NAMES, type EstimateSource, type NewOrder, type Order, type Point } from './order.js';
+import { SERVICE_NAMES, type NewOrder, type Order } from './order.js';
 import type { OrderRequest } from './order-request.js';
-import type { OperatorLocator } from '../operators/ports.js';
 import type { PaymentLink, PaymentLinkRequest, PaymentProvider } from '../payments/ports.js';
-import type { Caller, OrderStore } from './ports.js';
-import { priceService, type PricingPolicy } from '../estimate/pricing.js';
-import { createLegEstimator, type LegEstimate, type LegEstimator } from '../estimate/routing.js';
+import type { Caller, OrderHistory, OrderStore } from './ports.js';
+import { createEstimator, type EstimatorDeps } from './quote.js';
 
-export interface OrderPolicy {
-  travel: TravelModel;
-  pricing: PricingPolicy;
-  dispatchRadiusMetres: number;
-}
-
-export interface NativeFulfilmentDeps {
+export interface NativeFulfilmentDeps extends EstimatorDeps {
   orders: OrderStore;
-  operators: OperatorLocator;
+  /** The orders' events, read as their history. */
+  events: OrderHistory;
   payments: PaymentProvider;
-  policy: OrderPolicy;
   clock: () => Date;
   newPaymentReference: () => string;
-  /** Estimates a leg (trip, approach); by default the great circle times the circuity factor. */
-  legs?: LegEstimator;
   /** How long the provider has to make a payment link before the order is refused. */
   paymentDeadlineMs?: number;
   /** How long a payment link stays payable; unset: it does not expire. */
@@ -33,37 +22,12 @@ export interface NativeFulfilmentDeps {
 
 export const DEFAULT_PAYMENT_DEADLINE_MS = 5_000;
 
-const sameSpot = (a: Point, b: Point) => a.latitude === b.latitude && a.longitude === b.longitude;
-
 /** The service's own way to make an order: its roster, tariffs, payment provider and store. */
 export function createNativeFulfilment(deps: NativeFulfilmentDeps): Fulfilment & {
   findByPaymentReference(reference: string): Promise<Order | null>;
 } {
-  const { policy } = deps;
-  const legs = deps.legs ?? createLegEstimator({ provider: null, deadlineMs: 0, travel: policy.travel });
+  const estimate = createEstimator(deps);
   const paymentDeadlineMs = deps.paymentDeadlineMs ?? DEFAULT_PAYMENT_DEADLINE_MS;
-
-  /**
-   * The trip and the operator's approach, estimated together. An on-site service (no
-   * destination but the origin) has no trip to estimate. The order's estimate is `road` only
-   * when every leg was routed by road.
-   */
-  function estimateLegs(request: OrderRequest, operatorPosition: Point) {
-    const onSite = sameSpot(request.origin, request.destination);
-    const trip = onSite ? null : legs(request.origin, request.destination);
-    const approach = legs(operatorPosition, request.origin);
-    // Without a routing provider both legs are known at once: no promise to wait for.
-    if (trip instanceof Promise || approach instanceof Promise) {
-      return Promise.all([trip, approach]).then(([t, a]) => estimateOf(t, a));
-    }
-    return estimateOf(trip, approach);
-  }
-
-  function estimateOf(trip: LegEstimate | null, approach: LegEstimate) {
-    const routed = trip ? [trip, approach] : [approach];
-    const estimateSource: EstimateSource = routed.every((leg) => leg.source === 'road') ? 'road' : 'great_circle';
-    return { trip: trip ?? { distanceMetres: 0, durationSeconds: 0 }, approach, estimateSource };
-  }
 
   async function requestPaymentLink(request: PaymentLinkRequest): Promise<PaymentLink> {
     try {
@@ -83,16 +47,13 @@ export function createNativeFulfilment(deps: NativeFulfilmentDeps): Fulfilment &
   }
 
   /**
-   * Validate, find the nearest available operator, estimate and price the trip, get a payment
-   * link, store the order. A link is only handed out with a stored order: when the store fails,
-   * the link is voided and the error goes up; but not when the order may have been stored.
+   * Estimate (the nearest available operator, the trip and its price: see quote.ts), get a
+   * payment link, store the order. A link is only handed out with a stored order: when the store
+   * fails, the link is voided and the error goes up; but not when the order may have been stored.
    */
   async function fulfil(caller: Caller, request: OrderRequest, idempotencyKey?: string): Promise<Order> {
-    const operator = deps.operators.nearestAvailable(request.origin, request.serviceCode, policy.dispatchRadiusMetres);
-    if (!operator) throw new NoOperatorAvailableError();
-
-    const estimated = estimateLegs(request, operator.position);
-    const { trip, approach, estimateSource } = estimated instanceof Promise ? await estimated : estimated;
+    const estimated = estimate(request);
+    const quote = estimated instanceof Promise ? await estimated : estimated;
     const now = deps.clock();
     const paymentReference = deps.newPaymentReference();
     const paymentExpiresAt = deps.paymentLinkTtlMs ? new Date(now.getTime() + deps.paymentLinkTtlMs) : null;
@@ -108,19 +69,19 @@ export function createNativeFulfilment(deps: NativeFulfilmentDeps): Fulfilment &
       destinationTitle: request.destinationTitle,
       serviceCode: request.serviceCode,
       vehicleIdentification: request.vehicleIdentification,
-      distanceMetres: trip.distanceMetres,
-      durationSeconds: trip.durationSeconds,
-      amounts: priceService(request.serviceCode, trip.distanceMetres, policy.pricing),
-      currency: policy.pricing.currency,
-      partnerDistanceMetres: approach.distanceMetres,
-      partnerDurationSeconds: approach.durationSeconds,
-      quotedOperatorId: operator.id,
+      distanceMetres: quote.distanceMetres,
+      durationSeconds: quote.durationSeconds,
+      amounts: quote.amounts,
+      currency: quote.currency,
+      partnerDistanceMetres: quote.partnerDistanceMetres,
+      partnerDurationSeconds: quote.partnerDurationSeconds,
+      quotedOperatorId: quote.quotedOperatorId,
       clientName: request.clientName ?? (caller.name || null),
       clientPhone: request.phoneNumber,
       partnerId: null,
       createdAt: now,
       updatedAt: now,
-      estimateSource,
+      estimateSource: quote.estimateSource,
       paymentExpiresAt,
       paymentUrl: '',
       paymentLinkId: null,
@@ -148,5 +109,8 @@ export function createNativeFulfilment(deps: NativeFulfilmentDeps): Fulfilment &
     fulfil,
     find: (caller, id) => deps.orders.findById(id, caller.subject),
     findByPaymentReference: (reference) => deps.orders.findByPaymentReference(reference),
+    list: (caller, page) => deps.orders.listByOwner(caller.subject, page),
+    quote: async (request) => estimate(request),
+    history: (order) => deps.events.history(order.id),
   };
 }

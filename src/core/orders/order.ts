@@ -31,6 +31,19 @@ export type PendingStatus = (typeof PENDING_STATUSES)[number];
 export const PAYMENT_STATUSES = ['pending', 'paid', 'expired', 'refund_pending', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/** Who made a change of an order: its owner, its operator, the platform, a timer of the service's, a payment provider. */
+export const ORDER_ACTORS = ['owner', 'operator', 'platform', 'timer', 'payment'] as const;
+export type OrderActor = (typeof ORDER_ACTORS)[number];
+
+/** One change in an order's history: its state after the change, who made it, and why. */
+export interface OrderChange {
+  at: Date;
+  status: OrderStatus;
+  pendingStatus: PendingStatus | null;
+  actor: OrderActor;
+  reason: string | null;
+}
+
 /** How an order's distances and durations were estimated: by road (a routing provider), or the great circle. */
 export type EstimateSource = 'road' | 'great_circle';
 
@@ -80,8 +93,26 @@ export interface NewOrder {
   paymentExpiresAt?: Date | null;
 }
 
+/** The operator assigned to an order, its position as it last reported it. */
+export interface OrderPartner {
+  id: string;
+  name: string;
+  phone: string;
+  position: Point;
+}
+
 export interface Order extends NewOrder {
   id: number;
+  /** Raised by one with each change of the order; 1 as created. */
+  version: number;
+  /** Paused: where the order was, to resume it there. Null otherwise. */
+  pausedPendingStatus: PendingStatus | null;
+  /** The payment provider's own id of the payment that paid the order: what a refund names. */
+  providerPaymentId: string | null;
+  /** The refund of a cancelled paid order, in the currency's minor unit; null when none is owed. */
+  refundAmount: number | null;
+  /** The assigned operator (partnerId) as the roster knows it; null when none is. */
+  partner: OrderPartner | null;
   /** Absent: pending, as every order starts. */
   paymentStatus?: PaymentStatus;
   /**

@@ -1,12 +1,12 @@
 import { InvalidInputError } from '../errors.js';
-import { OrderNotFoundError } from '../lifecycle/errors.js';
+import { OrderNotFoundError } from '../errors.js';
 import { parseOperatorId } from '../operators/input.js';
-import type { MoveResult } from '../lifecycle/lifecycle.js';
-import type { LifeOperations, OrderStep } from '../lifecycle/operations.js';
-import type { Order } from './order.js';
-import { parseOrderId } from './order-request.js';
-import type { Caller, OrderStore } from './ports.js';
-import { isStorableText } from './text.js';
+import type { MoveResult } from './lifecycle.js';
+import type { LifeOperations, OrderStep } from './operations.js';
+import type { Order } from '../orders/order.js';
+import { parseOrderId } from '../orders/order-request.js';
+import type { Caller, OrderStore } from '../orders/ports.js';
+import { isStorableText } from '../orders/text.js';
 
 export type PlatformChange = 'pause' | 'resume' | 'close' | 'cancel';
 
@@ -59,7 +59,7 @@ export function createOrderLife(deps: { operations: LifeOperations; orders: Pick
   /** The order as it is now: after a change, or after a repeat that changed nothing. */
   async function orderOf(id: number): Promise<Order> {
     const order = await deps.orders.findAnyById(id);
-    if (!order) throw new OrderNotFoundError(id);
+    if (!order) throw new OrderNotFoundError(String(id));
     return order;
   }
   const answer = async (moved: Promise<MoveResult>) => orderOf((await moved).order.id);

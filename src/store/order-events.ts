@@ -1,0 +1,37 @@
+import type { OrderActor, OrderChange, OrderStatus, PendingStatus } from '../core/orders/order.js';
+import type { OrderHistory } from '../core/orders/ports.js';
+import type { Sql } from './sql.js';
+
+// An operator's moves while it works an order are events too (for the order's subscribers), but
+// they change nothing of the order's state: the history leaves them out. An order stored before
+// its events were kept (migrations/010) has no creation event: its creation is read from the
+// order itself, as every order was created (pending, pending_payment, by its owner). It is not
+// written as an event, which would feed it to the outbox's readers as news.
+const HISTORY = `select at, status, pending_status, actor, reason from (
+    select seq, at, status, pending_status, actor, reason from order_events
+    where order_id = $1 and type <> 'partner_moved'
+    union all
+    select 0, created_at, 'pending', 'pending_payment', 'owner', null from orders o
+    where o.id = $1 and not exists (select from order_events e where e.order_id = o.id and e.seq = 1)
+  ) changes
+  order by seq`;
+
+interface ChangeRow {
+  at: Date | string;
+  status: OrderStatus;
+  pending_status: PendingStatus | null;
+  actor: OrderActor;
+  reason: string | null;
+}
+
+/** An order's history, read from its events (migrations/010_order_life.sql). */
+export function createOrderEvents(sql: Sql): OrderHistory {
+  return {
+    async history(orderId) {
+      const { rows } = await sql.query<ChangeRow>(HISTORY, [orderId]);
+      return rows.map(
+        (r): OrderChange => ({ at: new Date(r.at), status: r.status, pendingStatus: r.pending_status, actor: r.actor, reason: r.reason }),
+      );
+    },
+  };
+}
