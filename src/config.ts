@@ -26,6 +26,8 @@ export const SETTINGS = {
   METRICS_PORT: { default: '', doc: 'when set, GET /metrics is served on this port alone (keep it private); else on PORT, for tokens with the scope metrics:read; with WORKERS > 1, the sum of all the workers' },
   RATE_LIMIT_PER_MINUTE: { default: '600', doc: 'requests per token `sub` (per client address without a valid token) per minute on both faces; `0` turns the limit off' },
   REDIS_URL: { default: '', doc: 'redis://… where the rate limit is shared by every instance; else PostgreSQL shares it when DATABASE_URL is set' },
+  EVENTS_CHANNEL: { default: 'order_events', doc: 'the channel order events travel on between instances: PostgreSQL LISTEN/NOTIFY, or Redis pub/sub when REDIS_URL is set; letters, digits and `_`' },
+  SUBSCRIPTION_KEEP_ALIVE_MS: { default: '15000', doc: 'an open subscription or tracking stream with nothing to say sends a keep-alive at least this often' },
   CORS_ORIGINS: { default: '', doc: 'comma-separated origins browser pages may call from (e.g. `https://app.example`); none when unset' },
   GRAPHIQL: { default: '', doc: 'serve GraphiQL at GET /graphql: `true` or `false`; on by default, off in production' },
   GRAPHQL_INTROSPECTION: { default: '', doc: 'answer GraphQL introspection: `true` or `false`; on by default, off in production' },
@@ -123,6 +125,8 @@ export interface Config {
   /** Null: /metrics on the service's port, behind a token. */
   metricsPort: number | null;
   redisUrl: string | null;
+  /** Live updates: the channel between instances, and how often an idle stream says it is alive. */
+  events: { channel: string; keepAliveMs: number };
   /** What GraphQL shows of the schema; off in production unless asked for. */
   graphql: { introspection: boolean; graphiql: boolean; suggestions: boolean };
   publicUrl: string;
@@ -250,6 +254,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitPerMinute: number('RATE_LIMIT_PER_MINUTE', { min: 0, integer: true }),
     metricsPort: get('METRICS_PORT') ? number('METRICS_PORT', { min: 0, max: 65535, integer: true }) : null,
     redisUrl: redisUrl(optional('REDIS_URL')),
+    events: {
+      channel: eventsChannel(get('EVENTS_CHANNEL')),
+      keepAliveMs: number('SUBSCRIPTION_KEEP_ALIVE_MS', { min: 1_000, max: 600_000, integer: true }),
+    },
     graphql: {
       introspection: flag('GRAPHQL_INTROSPECTION', !production),
       graphiql: flag('GRAPHIQL', !production),
@@ -447,6 +455,12 @@ function upstreamConfig(url: string | null, token: string | null, timeoutMs: num
     throw new ConfigError('ORDERS_UPSTREAM_TOKEN must be visible ASCII characters, without spaces');
   }
   return { url: url.replace(/\/+$/, ''), token, timeoutMs, paymentField };
+}
+
+// A PostgreSQL identifier and a Redis channel alike, never quoted into trouble.
+function eventsChannel(name: string): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(name)) throw new ConfigError(`EVENTS_CHANNEL=${name} must be letters, digits and _ (at most 63), not starting with a digit`);
+  return name;
 }
 
 function redisUrl(url: string | null): string | null {

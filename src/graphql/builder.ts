@@ -6,12 +6,17 @@ import type { IdempotentRequest } from '../core/orders/idempotency.js';
 import type { OperatorService } from '../core/operators/service.js';
 import type { WebhookEndpoints } from '../core/webhooks/endpoints.js';
 import type { OrderLife } from '../core/lifecycle/order-life.js';
+import type { LiveOrders, Transport } from '../events/live-orders.js';
 
 export interface GraphQLContext {
   caller: AuthenticatedCaller;
   orders: OrderService;
   /** The request's Idempotency-Key header, with the fingerprint of its operation and variables. */
   idempotent?: IdempotentRequest;
+  /** The Authorization the caller came with: a subscription reads its expiry and operator claim. */
+  authorization?: string | null;
+  /** How a subscription's results travel; `sse` (any HTTP) unless the WebSocket server says so. */
+  transport?: Transport;
 }
 
 /** What the resolvers see: the context createApp builds, with the services compose.ts adds to it. */
@@ -20,6 +25,8 @@ export interface ResolverContext extends GraphQLContext {
   webhooks: WebhookEndpoints;
   /** The order's life after creation: offers, progress, cancels, the platform's changes. */
   life: OrderLife;
+  /** Live updates of orders; absent where nothing follows orders (a face built for a test). */
+  live?: LiveOrders;
 }
 
 export const builder = new SchemaBuilder<{ Context: ResolverContext; DefaultFieldNullability: false }>({
@@ -31,3 +38,4 @@ export const builder = new SchemaBuilder<{ Context: ResolverContext; DefaultFiel
 
 builder.queryType({});
 builder.mutationType({});
+builder.subscriptionType({});

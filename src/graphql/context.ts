@@ -15,10 +15,12 @@ export interface ContextDeps {
  * operation and its variables.
  */
 export function createContext({ authenticate, services }: ContextDeps) {
-  return async ({ request, params }: YogaInitialContext): Promise<ResolverContext> => {
-    const caller = await authenticate(request.headers.get('authorization'));
+  return async (initial: YogaInitialContext & Pick<GraphQLContext, 'transport'>): Promise<ResolverContext> => {
+    const { request, params, transport } = initial;
+    const authorization = request.headers.get('authorization');
+    const caller = await authenticate(authorization);
     const { query, variables, operationName } = params;
     const idempotent = idempotentRequest(request.headers.get('idempotency-key'), 'graphql', { query, variables, operationName });
-    return Object.assign({ caller, idempotent }, services);
+    return Object.assign({ caller, idempotent, authorization, transport }, services);
   };
 }

@@ -9,20 +9,33 @@ import { GRAPHIQL_ASSETS_PATH, type GraphiqlAssets } from './graphiql-assets.js'
 import { graphiqlPage, wantsGraphiql } from './graphiql-page.js';
 import type { OperationNote } from '../http/observation.js';
 import { createGraphqlYoga, type YogaDeps } from './yoga.js';
+import type { RateLimit } from '../http/rate-limit.js';
+import { createWsServer } from './ws-server.js';
 
 export interface FaceDeps extends YogaDeps {
   /** GraphiQL's files, when GraphiQL is served. */
   graphiql: GraphiqlAssets | null;
+  /** Each client's allowance: a WebSocket's operations count against it too. */
+  rateLimit?: RateLimit | null;
 }
 
 /**
  * `/graphql`, whole, and GraphiQL's files: through fetch (tests) and from node's listener, where
- * the usual POST is answered without yoga's HTTP layer (see fast-post.ts). A browser opening
+ * the usual POST is answered without yoga's HTTP layer (see fast-post.ts), and where WebSocket
+ * upgrades are taken (ws-server.ts). A browser opening
  * `/graphql` gets GraphiQL as the service serves it (graphiql-page.ts), not yoga's page, which
  * loads it from a public CDN.
  */
 export function createGraphqlFace(deps: FaceDeps) {
   const yoga = createGraphqlYoga(deps);
+  const ws = createWsServer({
+    yoga,
+    authenticate: deps.authenticate,
+    rateLimit: deps.rateLimit ?? null,
+    log: deps.log,
+    maxPayload: deps.maxBodyBytes,
+    keepAliveMs: deps.keepAliveMs ?? 15_000,
+  });
   const answerDirectly = createFastPost(yoga, deps.log);
   const tooLarge = () => answerError(new RequestError('PAYLOAD_TOO_LARGE'), deps.log);
   const { graphiql } = deps;
@@ -79,7 +92,7 @@ export function createGraphqlFace(deps: FaceDeps) {
     return json(answer.status, { errors: [{ message: answer.message, extensions }] }, answer.headers);
   }
 
-  return { fetch, handleNode, assetsPath: GRAPHIQL_ASSETS_PATH, assets, refusal, yoga };
+  return { fetch, handleNode, assetsPath: GRAPHIQL_ASSETS_PATH, assets, refusal, yoga, upgrade: ws.upgrade, closeSockets: ws.close };
 }
 
 export type GraphqlFace = ReturnType<typeof createGraphqlFace>;

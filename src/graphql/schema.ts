@@ -6,6 +6,7 @@ import './order-history.js';
 import './orders.js';
 import './create-order.js';
 import './quote.js';
+import './order-updated.js';
 import './operators.js';
 import './operators-near.js';
 import './operators-upsert.js';

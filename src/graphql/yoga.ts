@@ -9,6 +9,7 @@ import { loggedByTable, maskedErrors } from './masked-errors.js';
 import { operationLimits } from './operation-limits.js';
 import { noteOperations } from './operation-note.js';
 import { schema } from './schema.js';
+import { eventStreamPlugins } from './event-streams.js';
 
 /** What a deployment shows of the schema: all of it in development, none of it in production. */
 export interface GraphqlPosture {
@@ -26,6 +27,8 @@ export interface YogaDeps extends ContextDeps {
   graphiqlToken?: string;
   /** The operation's span (see tracing.ts), when tracing is on. */
   tracing?: Plugin;
+  /** An event stream quiet this long sends a keep-alive comment (SUBSCRIPTION_KEEP_ALIVE_MS). */
+  keepAliveMs?: number;
 }
 
 const noIntrospection: Plugin = {
@@ -46,8 +49,16 @@ export const graphqlPlugins = (posture: GraphqlPosture, log: Logger, tracing?: P
   ...(tracing ? [tracing] : []),
 ];
 
-/** yoga over the schema: context, masking, limits, GraphiQL. CORS is the router's, for both faces. */
-export const createGraphqlYoga = (deps: YogaDeps) => createYoga<object, ResolverContext>(yogaOptions(deps));
+/**
+ * yoga over the schema: context, masking, limits, GraphiQL. CORS is the router's, for both faces.
+ * Subscriptions' event streams add request hooks of their own, for requests that never take the
+ * fast POST path (see event-streams.ts).
+ */
+export function createGraphqlYoga(deps: YogaDeps) {
+  const options = yogaOptions(deps);
+  const streams = eventStreamPlugins({ authenticate: deps.authenticate, log: deps.log, keepAliveMs: deps.keepAliveMs ?? 15_000 });
+  return createYoga<object, ResolverContext>({ ...options, plugins: [...(options.plugins ?? []), ...streams] });
+}
 
 export function yogaOptions(deps: YogaDeps): YogaServerOptions<object, ResolverContext> {
   const { log, posture } = deps;

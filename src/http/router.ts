@@ -23,6 +23,9 @@ import { createSandboxPage, type SandboxPageDeps } from './sandbox-page.js';
 import { pathOf } from './request-path.js';
 import { tracedRequests } from './request-span.js';
 import { tracingOn } from '../tracing/tracer.js';
+import { eventStreamResponse, isEventStream, sendEventStreamNode, type EventStream } from './event-stream.js';
+import { TRACKING_PATH, type TrackingRoute } from './tracking-route.js';
+import { createUpgradeHandler, type UpgradeDeps } from './upgrade.js';
 
 /** What the router hands the GraphQL face: `/graphql` through either dispatcher, and its files. */
 export interface GraphqlRoutes {
@@ -34,6 +37,8 @@ export interface GraphqlRoutes {
   assets: PlainRoute;
   /** A refusal made before GraphQL ran, as a GraphQL answer. */
   refusal(error: Error): PlainResponse;
+  /** Takes over an admitted WebSocket upgrade of `/graphql`; absent when WebSocket is not served. */
+  upgrade?: UpgradeDeps['upgrade'];
 }
 
 export interface AppDeps {
@@ -68,7 +73,14 @@ export interface AppDeps {
   metricsPage?: MetricsSource;
   /** What a client may do to one of its orders, under `/applications/orders/{id}/{name}`, by name. */
   orderActions?: Readonly<Record<string, OrderAction>>;
+  /** `/track/…`: orders' public tracking pages and their live streams; absent, none. */
+  tracking?: TrackingRoute;
+  /** Ends the open streams and sockets (subscriptions, tracking) cleanly, at shutdown. */
+  endStreams?: () => Promise<void>;
 }
+
+/** A route that may answer with a stream, told the client's address. */
+type Route = (request: PlainRequest, path: string) => Promise<PlainResponse | EventStream>;
 
 const ORDERS_PATH = '/applications/orders';
 
@@ -102,7 +114,7 @@ export function createApp(deps: AppDeps) {
 
   // `search` is the target's query: only the notification route reads one (Mercado Pago names
   // the payment in it, and signs it).
-  const routeFor = (path: string, search: () => URLSearchParams): PlainRoute => {
+  const routeFor = (path: string, search: () => URLSearchParams, address?: string): Route => {
     if (path === ORDERS_PATH) return ordersRoute;
     if (path.startsWith(ORDER_PATH_PREFIX)) return orderRoutes.route;
     if (path === QUOTES_PATH) return quotesRoute;
@@ -114,10 +126,13 @@ export function createApp(deps: AppDeps) {
     if (path.startsWith(NOTIFICATIONS_PATH)) return (request, at) => notificationsRoute(request, at, search());
     if (sandboxPage && path.startsWith(SANDBOX_PATH)) return sandboxPage;
     if (path.startsWith(deps.graphql.assetsPath)) return deps.graphql.assets;
+    if (tracking && path.startsWith(TRACKING_PATH)) return (request, at) => tracking(request, at, address);
     return notFound;
   };
 
-  async function serve(route: PlainRoute, request: PlainRequest, path: string): Promise<PlainResponse> {
+  const { tracking } = deps;
+
+  async function serve(route: Route, request: PlainRequest, path: string): Promise<PlainResponse | EventStream> {
     try {
       return await route(request, path);
     } catch (error) {
@@ -136,6 +151,8 @@ export function createApp(deps: AppDeps) {
   // GraphiQL's page and files do not.
   const isApi = (path: string, method: string, accept: string | undefined) =>
     path === '/graphql' ? !(method === 'GET' && accept?.includes('text/html')) : restOperation(path) !== null;
+  // A subscription's stream lasts as long as the client stays: counted against the limit, not timed.
+  const observed = (api: boolean, accept: string | undefined) => api && !accept?.includes('text/event-stream');
   /** An answer given before the route: a preflight, or a refusal in the face's own shape. */
   const early = (path: string, answer: PlainResponse | RateLimitedError): PlainResponse => {
     if (!(answer instanceof RateLimitedError)) return answer;
@@ -150,7 +167,7 @@ export function createApp(deps: AppDeps) {
     const { pathname } = url;
     const header = (name: string) => request.headers.get(name) ?? undefined;
     const api = isApi(pathname, request.method, header('accept'));
-    const observation = api ? observe(pathname, restOperation(pathname)) : null;
+    const observation = observed(api, header('accept')) ? observe(pathname, restOperation(pathname)) : null;
     const admitted = admit({ method: request.method, header, address: undefined, api });
     const admission = admitted instanceof Promise ? await admitted : admitted;
     if ('early' in admission) {
@@ -164,6 +181,7 @@ export function createApp(deps: AppDeps) {
       observation?.answeredWith(response.status);
     } else {
       const answer = await serve(routeFor(pathname, () => url.searchParams), fromFetch(request), pathname);
+      if (isEventStream(answer)) return eventStreamResponse(answer, admission.headers);
       observation?.answered(answer);
       response = toFetchResponse(answer);
     }
@@ -176,7 +194,7 @@ export function createApp(deps: AppDeps) {
     const method = req.method ?? 'GET';
     const header = (name: string) => req.headers[name] as string | undefined;
     const api = isApi(path, method, req.headers.accept);
-    const observation = api ? observe(path, restOperation(path)) : null;
+    const observation = observed(api, req.headers.accept) ? observe(path, restOperation(path)) : null;
     const admitted = admit({ method, header, address: req.socket.remoteAddress, api });
     const admission = admitted instanceof Promise ? await admitted : admitted;
     if ('early' in admission) {
@@ -191,13 +209,17 @@ export function createApp(deps: AppDeps) {
       return;
     }
     const search = () => new URL(req.url ?? '/', 'http://service').searchParams;
-    const answer = await serve(routeFor(path, search), fromNode(req), path);
+    const answer = await serve(routeFor(path, search, req.socket.remoteAddress), fromNode(req), path);
+    if (isEventStream(answer)) return sendEventStreamNode(res, answer, admission.headers);
     observation?.answered(answer);
     sendNode(res, answer, admission.headers);
   }
 
+  const handleUpgrade = createUpgradeHandler({ upgrade: deps.graphql.upgrade, admit, log: deps.log });
+  const handlers = { fetch, handleNode };
   // Traced, each request is a span; off, the handlers are these, untouched.
-  return tracingOn() ? tracedRequests({ fetch, handleNode }, deps.graphql.assetsPath) : { fetch, handleNode };
+  const served = tracingOn() ? tracedRequests(handlers, deps.graphql.assetsPath) : handlers;
+  return Object.assign(served, { handleUpgrade, endStreams: deps.endStreams ?? (async () => {}) });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -6,6 +6,7 @@ import type { SandboxLink, SandboxLinks, SandboxLinkState } from '../payments/sa
 import type { PlainRequest, PlainResponse } from './plain.js';
 import { refuse } from './responses.js';
 import { csp, htmlSecurityHeaders } from './security-headers.js';
+import { TRACKING_PATH } from './tracking-route.js';
 
 // The sandbox page posts its own two forms (Pay, Cancel) and nothing else: form-action 'self'
 // on this page only; every other page keeps 'none'. No script.
@@ -56,6 +57,8 @@ function page(link: SandboxLink, status = 200): PlainResponse {
       ? `<form method="post" action="${action}/pay" style="display:inline"><button id="pay" type="submit">Pagar</button></form>
 <form method="post" action="${action}/cancel" style="display:inline"><button id="cancel" type="submit">Cancelar</button></form>`
       : '';
+  // Once paid, the order's own page follows it (tracking-route.ts): the reference opens it too.
+  const tracking = link.state === 'paid' ? `<p><a id="track" href="${TRACKING_PATH}${encodeURIComponent(link.reference)}">Seguir la asistencia en vivo</a></p>\n` : '';
   const html = `<!doctype html>
 <html lang="es"><head><meta charset="utf-8"><title>Pago ${reference}</title></head>
 <body style="font-family: sans-serif; max-width: 32rem; margin: 3rem auto">
@@ -64,7 +67,7 @@ function page(link: SandboxLink, status = 200): PlainResponse {
 <p>Monto: <strong>${escapeHtml(amount)}</strong></p>
 <p>Referencia: <code>${reference}</code></p>
 <p id="state" data-state="${link.state}"><strong>${STATE_TEXT[link.state]}</strong></p>
-${refund}${expiry}${buttons}
+${refund}${expiry}${buttons}${tracking}
 <p>Este es un proveedor de pagos de prueba: no se cobra nada.</p>
 </body></html>`;
   return { status, headers: Object.assign({ 'content-type': 'text/html; charset=utf-8' }, htmlSecurityHeaders(SANDBOX_PAGE_CSP)), body: html };

@@ -111,6 +111,28 @@ export function createMetrics() {
       name: 'orders_webhook_pending_deliveries',
       help: 'Webhook deliveries neither delivered nor failed yet, in the whole store',
       aggregator: 'max',
+    }),
+    liveSubscriptions: new Gauge({
+      name: 'orders_live_subscriptions',
+      help: 'Open live updates of orders, by transport (sse, ws: orderUpdated; track: the tracking page)',
+      labelNames: ['transport'],
+      registers,
+    }),
+    eventsPublished: new Counter({
+      name: 'orders_events_published_total',
+      help: 'Order events committed and published on this instance, by type (paid, assigned, partner_moved…)',
+      labelNames: ['type'],
+      registers,
+    }),
+    eventFanout: new Histogram({
+      name: 'orders_event_fanout_seconds',
+      help: 'From hearing of a committed change (at once on its own instance) to sending the order to a subscriber',
+      buckets: LATENCY_BUCKETS,
+      registers,
+    }),
+    eventRereads: new Counter({
+      name: 'orders_event_rereads_total',
+      help: "Subscribers told to read their order again because the bus's connection dropped and notes may have been missed",
       registers,
     }),
     rateLimited: new Counter({

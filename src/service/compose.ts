@@ -36,6 +36,7 @@ import { composeProviders } from './compose-providers.js';
 import { composeLifecycle } from './compose-lifecycle.js';
 import { composeWebhooks, type WebhookParts } from './compose-webhooks.js';
 import type { ProviderObservers } from '../metrics/provider-observers.js';
+import { composeEvents } from './compose-events.js';
 
 // A write to the roster commits within a second or two of taking its change number; one still
 // unseen after this long has rolled back.
@@ -142,6 +143,8 @@ export async function composeService(parts: ServiceParts) {
     observers: parts.observers ?? providerObservers(metrics),
   });
   const orderStore = createOrderStore(sql, { findOutcomeWithinMs: config.timeouts.storeMs, onBatch: batches('orders') });
+  // Live updates: the bus between instances, the watches subscribers open, the tracking pages.
+  const events = await composeEvents({ config, sql, log, metrics, rateLimit: parts.rateLimit ?? null });
   const life = composeLifecycle({
     config,
     sql,
@@ -156,7 +159,10 @@ export async function composeService(parts: ServiceParts) {
     // Each change keeps the trace of the request that made it, for the spans of what it causes.
     traceparent: tracingOn() ? currentTraceparent : undefined,
     // Webhooks are sent at once from this instance; the others find them on their next poll.
-    onCommitted: () => webhooks.wake(),
+    onCommitted: (notes) => {
+      events.bus.publish(notes);
+      webhooks.wake();
+    },
   });
   const native = createNativeFulfilment(
     Object.assign(
@@ -181,8 +187,10 @@ export async function composeService(parts: ServiceParts) {
   const authenticate = gateway?.authenticate ?? verify;
   const graphql = createGraphqlFace({
     authenticate,
-    services: { orders, operators, webhooks: webhooks.endpoints, life: orderLife },
+    services: { orders, operators, webhooks: webhooks.endpoints, life: orderLife, live: events.live },
     log,
+    rateLimit: parts.rateLimit ?? null,
+    keepAliveMs: config.events.keepAliveMs,
     maxBodyBytes: config.maxBodyBytes,
     posture: config.graphql,
     graphiqlToken: parts.graphiqlToken,
@@ -209,6 +217,8 @@ export async function composeService(parts: ServiceParts) {
     rateLimit: parts.rateLimit ?? null,
     metrics,
     metricsPage: config.metricsPort === null ? metricsSource : undefined,
+    tracking: events.tracking,
+    endStreams: () => events.endStreams(graphql.closeSockets),
   });
   const purgeExpired = async () => {
     await idempotency.purge(clock());
@@ -237,6 +247,7 @@ export async function composeService(parts: ServiceParts) {
       life.stop();
       await Promise.all([providers.close(), webhooks.close()]);
       await gateway?.close();
+      await events.bus.close();
     },
   };
 }

@@ -16,8 +16,15 @@ export interface Listener extends Server {
   closeGracefully(timeoutMs: number): Promise<{ cut: boolean }>;
 }
 
-/** The node:http server of the service, with its deadlines; not yet listening. */
-export function createListener(app: Pick<App, 'handleNode'>, sql: Pick<Sql, 'deliverArrived'>, timeouts: Config['timeouts']): Listener {
+/**
+ * The node:http server of the service, with its deadlines; not yet listening. WebSocket upgrades
+ * go to the app, and at the close its open streams and sockets are ended first (see App.endStreams).
+ */
+export function createListener(
+  app: Pick<App, 'handleNode'> & Partial<Pick<App, 'handleUpgrade' | 'endStreams'>>,
+  sql: Pick<Sql, 'deliverArrived'>,
+  timeouts: Config['timeouts'],
+): Listener {
   const { headersMs, requestMs, keepAliveMs } = timeouts;
   let closing = false;
 
@@ -73,6 +80,11 @@ export function createListener(app: Pick<App, 'handleNode'>, sql: Pick<Sql, 'del
     },
   );
 
+  server.on('upgrade', (req, socket, head: Buffer) => {
+    if (closing || !app.handleUpgrade) return socket.destroy();
+    app.handleUpgrade(req, socket, head).catch(() => socket.destroy());
+  });
+
   // node takes a connection on which nothing has come yet for busy (it times the first request's
   // headers from the connection's opening), and once closed no longer enforces that deadline:
   // such a connection (a client's or a load balancer's spare) would hold the close to the
@@ -91,6 +103,9 @@ export function createListener(app: Pick<App, 'handleNode'>, sql: Pick<Sql, 'del
     // server.close() alone closes only the connections idle at that moment: one kept busy by its
     // client would be served on until the timeout, then cut with a request in flight.
     closing = true;
+    // Subscriptions and tracking streams would hold their connections to the timeout: they end
+    // first, each saying so, and WebSocket connections close (1001).
+    await app.endStreams?.();
     // A request that has arrived but is not read yet leaves its connection looking idle, and
     // closing that connection would drop the request. After a stall (a busy machine), timers run
     // before the event loop reads what came meanwhile: it reads once more first.
@@ -103,6 +118,8 @@ export function createListener(app: Pick<App, 'handleNode'>, sql: Pick<Sql, 'del
     const late = setTimeout(() => {
       cut = true;
       server.closeAllConnections();
+      // Upgraded connections are no longer node's to close.
+      for (const socket of connections) socket.destroy();
     }, timeoutMs);
     await closed;
     clearTimeout(late);

@@ -12,6 +12,12 @@ const CANDIDATES = `select c.id from unnest($2::text[]) with ordinality as c(id,
 
 // Two orders offered at once to the same operator on two instances: the open-offer index lets
 // one insert through; the other finds no row inserted and tries its next candidate.
+// The candidate, still free, locked until the offer commits. An operator taken meanwhile by
+// another order is passed over; one being taken waits for the offer, and then withdraws it with
+// its other open offers (see lifecycle-store.ts). Without the lock, an operator taken as it was
+// offered kept the offer: the order waited its whole timeout on an operator who could not take it.
+const STILL_FREE = 'select id from operators where id = $1 and on_duty and current_order_id is null for update';
+
 const OFFER = `insert into order_offers (order_id, operator_id, offered_at, expires_at) values ($1, $2, $3, $4)
   on conflict do nothing returning operator_id`;
 
@@ -42,6 +48,7 @@ export function createDispatchStore(sql: Sql): DispatchStore {
         await tx.query(`delete from order_offers where order_id = $1 and outcome = 'withdrawn'`, [orderId]);
         const { rows: free } = await tx.query<{ id: string }>(CANDIDATES, [orderId, candidates]);
         for (const { id } of free) {
+          if (!(await tx.query(STILL_FREE, [id])).rows.length) continue;
           const { rows } = await tx.query(OFFER, [orderId, id, now.toISOString(), expiresAt.toISOString()]);
           if (rows.length) {
             await setTimers(tx, orderId, [{ kind: 'dispatch', dueAt: expiresAt }]);

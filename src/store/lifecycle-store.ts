@@ -47,8 +47,9 @@ const fromRow = (r: LifeRow): LifeRecord => ({
 });
 
 // The order moves only from where the change expects it (its step: pendingStatus while
-// pending, else status) and, for a payment, only for the amount and currency it awaits. Refund
-// and payment columns change only for a paid order (refund) or an unpaid one (expired).
+// pending, else status), only as it was when the change was decided (its version) and, for a
+// payment, only for the amount and currency it awaits. Refund and payment columns change only
+// for a paid order (refund) or an unpaid one (expired).
 const MOVE = `update orders set
     status = $2, pending_status = $3, version = version + 1, updated_at = $4,
     partner_id = coalesce($5, partner_id),
@@ -60,7 +61,7 @@ const MOVE = `update orders set
       else payment_status end,
     refund_amount = case when $8::bigint is not null and payment_status = 'paid' then $8 else refund_amount end,
     provider_payment_id = coalesce($9, provider_payment_id)
-  where id = $1 and coalesce(pending_status, status) = any($10::text[])
+  where id = $1 and version = $13 and coalesce(pending_status, status) = any($10::text[])
     and ($9::text is null or (total_amount = $11 and currency = $12))
   returning version, payment_status`;
 
@@ -85,6 +86,7 @@ export function createLifecycleStore(sql: Sql, onCommitted: OnCommitted = () => 
       c.from,
       c.paid?.amount ?? null,
       c.paid?.currency ?? null,
+      c.version,
     ]);
     const moved = rows[0];
     if (!moved) return { kind: 'moved' };
@@ -133,7 +135,7 @@ export function createLifecycleStore(sql: Sql, onCommitted: OnCommitted = () => 
     loadByPaymentReference: (reference) => (UUID.test(reference) ? one('payment_reference = $1', reference) : Promise.resolve(null)),
     async change(c) {
       const outcome = await inChange<ChangeOutcome, ChangeOutcome>(sql, (tx) => write(tx, c));
-      if (outcome.kind === 'changed') onCommitted([{ orderId: c.orderId, seq: outcome.seq }]);
+      if (outcome.kind === 'changed') onCommitted([{ orderId: c.orderId, seq: outcome.seq, type: c.event.type }]);
       return outcome;
     },
 
@@ -172,7 +174,7 @@ export function createLifecycleStore(sql: Sql, onCommitted: OnCommitted = () => 
         return row.version;
       });
       if (seq === false) return false;
-      onCommitted([{ orderId, seq }]);
+      onCommitted([{ orderId, seq, type: 'paid' }]);
       return true;
     },
   };

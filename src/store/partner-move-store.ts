@@ -49,7 +49,7 @@ export function createPartnerMoveStore(sql: Sql, onCommitted: OnCommitted = () =
         });
         return row.version;
       });
-      if (seq !== null) onCommitted([{ orderId, seq }]);
+      if (seq !== null) onCommitted([{ orderId, seq, type: 'partner_moved' }]);
       return seq;
     },
   };

@@ -53,7 +53,7 @@ export function createRefundStore(sql: Sql, onCommitted: OnCommitted = () => {})
         return row.version;
       });
       if (seq === null) return false;
-      onCommitted([{ orderId, seq }]);
+      onCommitted([{ orderId, seq, type: 'refunded' }]);
       return true;
     },
   };

@@ -658,6 +658,17 @@ export type SetOperatorDutySuccess = {
   operator: Operator;
 };
 
+export type Subscription = {
+  __typename?: 'Subscription';
+  /** One of the caller's orders (or the order its operator token is on), as it is now and again after each change, in order; at most one update a second for changes that only move the operator. Ends with UNAUTHENTICATED when the token expires, ORDER_NOT_FOUND for an order not the caller's */
+  orderUpdated: Order;
+};
+
+
+export type SubscriptionOrderUpdatedArgs = {
+  id: Scalars['ID']['input'];
+};
+
 /** The service runs as a gateway in front of the legacy order service, which does this itself (the roster, quotes, the orders after their creation) */
 export type UnavailableInGatewayModeError = Error & {
   __typename?: 'UnavailableInGatewayModeError';

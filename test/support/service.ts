@@ -49,10 +49,14 @@ async function listen(app: App, sql: Sql, config: Config) {
   const { port } = server.address() as AddressInfo;
   return {
     base: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: async () => {
+      // Open subscriptions and WebSocket connections end first: node would wait for them.
+      await app.endStreams();
+      await new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      });
+    },
   };
 }
 
@@ -127,6 +131,7 @@ export async function startTestService(options: TestServiceOptions = {}) {
       }),
     countOrders: async () => (await sql.query<{ n: number }>('select count(*)::int as n from orders')).rows[0]!.n,
     close: async () => {
+      await service.app.endStreams();
       await listener?.close();
       // The timers and the providers' pools stop before the store they use closes.
       await service.closeProviders();

@@ -5,6 +5,8 @@
 export interface EventNote {
   orderId: number;
   seq: number;
+  /** The event's type, when the writer says it (for the metrics; readers never rely on it). */
+  type?: string;
 }
 
 /** Told of events once their transaction committed: never of one that did not. */

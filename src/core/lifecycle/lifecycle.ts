@@ -89,6 +89,7 @@ export function createLifecycle(deps: LifecycleDeps) {
     const change: OrderChange = {
       orderId: order.id,
       from: t.from,
+      version: order.version,
       to,
       at,
       setTimers,
@@ -144,7 +145,8 @@ export function createLifecycle(deps: LifecycleDeps) {
   /**
    * Makes the change `name` on the order as `actor`. A repeat of a change already made succeeds
    * and writes nothing; a change the table does not allow from where the order is, or not to
-   * this actor, is refused with the order's current state.
+   * this actor, is refused with the order's current state (an operator's acceptance, as an offer
+   * no longer its own).
    */
   async function move(orderId: number, name: TransitionName, actor: Actor, options: MoveOptions = {}): Promise<MoveResult> {
     for (let attempt = 1; ; attempt++) {
@@ -154,7 +156,7 @@ export function createLifecycle(deps: LifecycleDeps) {
       const row = rows.find((t) => t.from.includes(order.step));
       if (!row) {
         if (alreadyThere(rows, order, actor, options)) return { changed: false, order };
-        throw new InvalidTransitionError(name, stateOf(order.step));
+        throw refusal(rows, name, order);
       }
       const to = targetOf(row, order);
       if (!to) throw new InvalidTransitionError(name, stateOf(order.step));
@@ -162,7 +164,7 @@ export function createLifecycle(deps: LifecycleDeps) {
       const outcome = await store.change(change);
       if (outcome.kind === 'changed') {
         followUp(change, order, outcome.paymentStatus);
-        return { changed: true, order: { ...order, step: to, version: outcome.seq, paymentStatus: outcome.paymentStatus } };
+        return { changed: true, order: changed(order, change, outcome.seq, outcome.paymentStatus) };
       }
       if (outcome.kind === 'operator_unavailable') throw new OperatorUnavailableError(change.takeOperator!);
       if (outcome.kind === 'offer_unavailable') {
@@ -172,10 +174,17 @@ export function createLifecycle(deps: LifecycleDeps) {
         throw new OfferUnavailableError(orderId);
       }
       if (attempt >= ATTEMPTS) {
-        const now = await store.load(orderId);
-        throw new InvalidTransitionError(name, stateOf(now?.step ?? order.step));
+        throw refusal(rows, name, (await store.load(orderId)) ?? order);
       }
     }
+  }
+
+  // An operator accepting is answered about its offer alone: whatever the order's state, the
+  // offer is no longer its to take, and an operator learns nothing of an order not its own. So an
+  // acceptance that loses a race is refused the same way whether it ran before or after the winner.
+  function refusal(rows: readonly Transition[], name: TransitionName, order: LifeRecord): Error {
+    if (rows.some((t) => t.effects.includes('accept_offer'))) return new OfferUnavailableError(order.id);
+    return new InvalidTransitionError(name, stateOf(order.step));
   }
 
   function followUp(change: OrderChange, order: LifeRecord, paymentStatus: LifeRecord['paymentStatus']) {
@@ -188,6 +197,16 @@ export function createLifecycle(deps: LifecycleDeps) {
 
   return { move, load: (orderId: number) => store.load(orderId) };
 }
+
+/** The order as the change left it. */
+const changed = (order: LifeRecord, change: OrderChange, version: number, paymentStatus: LifeRecord['paymentStatus']): LifeRecord => ({
+  ...order,
+  step: change.to,
+  partnerId: change.partnerId ?? order.partnerId,
+  pausedAt: change.pausedAt === undefined ? order.pausedAt : change.pausedAt,
+  version,
+  paymentStatus,
+});
 
 // A resume repeated finds the order back at a step that pausing leaves from.
 const isResumable = (step: Step) => step === 'pending_partner' || WITH_OPERATOR.includes(step);

@@ -33,12 +33,18 @@ export interface PaymentApplied {
 
 /**
  * One change of one order, written in one transaction: the order moves only if it is still at
- * one of `from`; with it go its event (history and outbox), the offers, the operators' and the
- * timers' changes. When a condition fails nothing at all is written.
+ * one of `from`, and still at `version`; with it go its event (history and outbox), the offers,
+ * the operators' and the timers' changes. When a condition fails nothing at all is written.
  */
 export interface OrderChange {
   orderId: number;
   from: readonly Step[];
+  /**
+   * The version the change was decided on. What it does depends on more than the step (the
+   * partner it frees, the refund, where a pause resumes), and anything written since may have
+   * changed that, even where the step is still one of `from`: it is then decided again.
+   */
+  version: number;
   to: Step;
   at: Date;
   /** The operator that becomes the order's partner. */
@@ -63,7 +69,7 @@ export interface OrderChange {
 
 export type ChangeOutcome =
   | { kind: 'changed'; seq: number; paymentStatus: PaymentStatus }
-  /** The order was no longer at any of `from` (or not awaiting that payment). */
+  /** The order was no longer at any of `from` or at `version` (or not awaiting that payment). */
   | { kind: 'moved' }
   | { kind: 'offer_unavailable' }
   | { kind: 'operator_unavailable' };

@@ -12,6 +12,8 @@ export interface TimersDeps {
   refund: (orderId: number) => Promise<'refunded' | 'nothing_due' | 'failed'>;
   clock: () => Date;
   onProblem?: (problem: string, detail: Record<string, unknown>) => void;
+  /** How long a claimed timer is kept from other instances (LEASE_MS unless said). */
+  leaseMs?: number;
 }
 
 const BATCH = 32;
@@ -28,6 +30,7 @@ const backoffMs = (attempts: number) => Math.min(600_000, 5_000 * 2 ** Math.max(
  */
 export function createTimers(deps: TimersDeps) {
   const { store, lifecycle, clock } = deps;
+  const leaseMs = deps.leaseMs ?? LEASE_MS;
 
   async function runOne(timer: DueTimer): Promise<void> {
     const { orderId, kind } = timer;
@@ -56,7 +59,7 @@ export function createTimers(deps: TimersDeps) {
   async function runDue(): Promise<number> {
     let ran = 0;
     for (;;) {
-      const due = await store.claimDue(clock(), BATCH, LEASE_MS);
+      const due = await store.claimDue(clock(), BATCH, leaseMs);
       await Promise.all(due.map(runOne));
       ran += due.length;
       if (due.length < BATCH) return ran;

@@ -1,0 +1,87 @@
+import type { AuthenticatedCaller } from '../auth/verify-token.js';
+import { subscriberClaims } from '../auth/token-claims.js';
+import type { OrderUpdates } from '../core/events/order-updates.js';
+import type { WatchItem } from '../core/events/order-watch.js';
+import type { Tracking } from '../core/events/tracking.js';
+import type { Order } from '../core/orders/order.js';
+
+/** How a live update travels: GraphQL over SSE, GraphQL over WebSocket, the tracking page's stream. */
+export type Transport = 'sse' | 'ws' | 'track';
+
+export interface LiveOrdersDeps {
+  updates: OrderUpdates;
+  /** A token is still accepted this long past its `exp` (AUTH_CLOCK_TOLERANCE_SECONDS). */
+  clockToleranceMs: number;
+  /** Told of each live update opening (+1) and ending (-1), by transport. */
+  count?: (transport: Transport, delta: 1 | -1) => void;
+}
+
+/** `iterator`, with `ended` called once when it finishes, fails or is returned. */
+function counted<T>(iterator: AsyncIterableIterator<T>, ended: () => void): AsyncIterableIterator<T> {
+  let done = false;
+  const end = () => {
+    if (!done) ended();
+    done = true;
+  };
+  const settle = async (step: Promise<IteratorResult<T>>) => {
+    try {
+      const result = await step;
+      if (result.done) end();
+      return result;
+    } catch (error) {
+      end();
+      throw error;
+    }
+  };
+  return {
+    next: () => settle(iterator.next()),
+    return: (value?: unknown) => settle(iterator.return!(value)).finally(end),
+    throw: (error?: unknown) => settle(iterator.throw!(error)).finally(end),
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
+}
+
+/** The live updates the edges open: `orderUpdated` for its owner and operator, and tracking pages. */
+export function createLiveOrders(deps: LiveOrdersDeps) {
+  let opened = 0;
+  const idle: (() => void)[] = [];
+  const open = <T>(transport: Transport, iterator: AsyncIterableIterator<WatchItem<T>>) => {
+    opened += 1;
+    deps.count?.(transport, 1);
+    return counted(iterator, () => {
+      deps.count?.(transport, -1);
+      opened -= 1;
+      if (opened === 0) for (const resolve of idle.splice(0)) resolve();
+    });
+  };
+
+  return {
+    /** The order's updates for the caller of `authorization`; they end when its token expires. */
+    orderUpdated(caller: AuthenticatedCaller, authorization: string | null | undefined, orderId: number, transport: Transport) {
+      const { operatorId, expiresAt } = subscriberClaims(authorization, caller);
+      const until = expiresAt === null ? null : expiresAt + deps.clockToleranceMs;
+      return open<Order>(transport, deps.updates.forWatcher({ subject: caller.subject, operatorId, until }, orderId));
+    },
+
+    tracking: (reference: string): Promise<Tracking | null> => deps.updates.tracking(reference),
+
+    /** The tracking page's updates of a payment reference; null for no such order. */
+    async trackingUpdates(reference: string) {
+      const updates = await deps.updates.trackingUpdates(reference);
+      return updates && open<Tracking>('track', updates);
+    },
+
+    /** Resolves once no update is open any more (after the service's closing ended them), or after `ms`. */
+    whenIdle(ms: number): Promise<void> {
+      if (opened === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        idle.push(() => (clearTimeout(timer), resolve()));
+      });
+    },
+  };
+}
+
+export type LiveOrders = ReturnType<typeof createLiveOrders>;

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { useGraphQLSSE } from '@graphql-yoga/plugin-graphql-sse';
+import type { Plugin } from 'graphql-yoga';
+import type { Response as StreamAnswer } from 'graphql-sse';
+import type { Authenticate } from '../auth/verify-token.js';
+import { answerFor, type ErrorLog } from '../error-table.js';
+import { withKeepAlive } from '../http/keep-alive.js';
+import { publicResult } from './public-result.js';
+
+const TOKEN_HEADER = 'x-graphql-event-stream-token';
+// Streams reserved and not yet forgotten; the oldest go first past this many.
+const RESERVATIONS_KEPT = 10_000;
+
+/**
+ * Whether a request belongs to the GraphQL over SSE protocol's single connection mode: a stream
+ * reserved with PUT, then opened (GET), fed (POST) and trimmed (DELETE) with its token. The
+ * distinct connections mode (one POST with `Accept: text/event-stream` per subscription) is
+ * yoga's own.
+ */
+export function isReservedStream(request: Request): boolean {
+  if (request.method === 'PUT' || request.method === 'DELETE' || request.headers.has(TOKEN_HEADER)) return true;
+  return request.url.includes('?') && new URL(request.url).searchParams.has('token');
+}
+
+export interface EventStreamDeps {
+  authenticate: Authenticate;
+  log: ErrorLog;
+  keepAliveMs: number;
+}
+
+/**
+ * What `/graphql` adds for subscriptions over HTTP, besides yoga's own `text/event-stream`
+ * answers: the single connection mode (graphql-sse, through @graphql-yoga/plugin-graphql-sse),
+ * every request of it authenticated like any other and a reserved stream usable only by the
+ * subject that reserved it; and a keep-alive comment on every event stream left quiet for
+ * `keepAliveMs`. Both hooks concern only requests the fast POST path never takes (fast-post.ts).
+ */
+export function eventStreamPlugins(deps: EventStreamDeps): Plugin[] {
+  const reservedBy = new Map<string, string>();
+  const refusal = (error: unknown): StreamAnswer => {
+    const answer = answerFor(error, deps.log);
+    const body = JSON.stringify({ errors: [{ message: answer.message, extensions: { code: answer.code } }] });
+    const headers = { 'content-type': 'application/json; charset=utf-8', ...answer.headers };
+    return [body, { status: answer.status, statusText: String(answer.code), headers }];
+  };
+  const notFound: StreamAnswer = [JSON.stringify({ errors: [{ message: 'Stream not found' }] }), { status: 404, statusText: 'Not Found' }];
+
+  const singleConnection = useGraphQLSSE({
+    endpoint: '/graphql',
+    async authenticate(req) {
+      let subject: string;
+      try {
+        subject = (await deps.authenticate(req.headers.get('authorization'))).subject;
+      } catch (error) {
+        return refusal(error);
+      }
+      if (req.method === 'PUT') {
+        const token = randomUUID();
+        if (reservedBy.size >= RESERVATIONS_KEPT) reservedBy.delete(reservedBy.keys().next().value!);
+        reservedBy.set(token, subject);
+        return token;
+      }
+      const token = req.headers.get(TOKEN_HEADER) ?? new URL(req.url ?? '', 'http://service').searchParams.get('token');
+      return token && reservedBy.get(token) === subject ? token : notFound;
+    },
+    onNext: (_ctx, _req, result) => publicResult(result as never),
+  });
+
+  const keepAlive: Plugin = {
+    onResponse({ response, setResponse }) {
+      if (!response.body || !response.headers.get('content-type')?.startsWith('text/event-stream')) return;
+      const { status, headers } = response;
+      setResponse(new Response(withKeepAlive(response.body, deps.keepAliveMs), { status, headers }));
+    },
+  };
+
+  return [
+    {
+      onYogaInit: singleConnection.onYogaInit,
+      onRequest: (payload) => (isReservedStream(payload.request) ? singleConnection.onRequest?.(payload) : undefined),
+    },
+    keepAlive,
+  ];
+}

@@ -1,0 +1,62 @@
+import type { OrderFeed } from '../core/events/order-updates.js';
+import { UUID } from './binary-arrays.js';
+import { fromRow as orderFromRow, SELECT_ORDERS, type OrderRow } from './order-rows.js';
+import type { Sql } from './sql.js';
+
+// The order with its version and, past a version, the types of its later events: one statement,
+// so that the version and the types agree.
+const READ = `${SELECT_ORDERS.replace(
+  'select o.*,',
+  `select o.*, case when $2 > 0 then
+    array(select e.type from order_events e where e.order_id = o.id and e.seq > $2 order by e.seq) end as types_since,`,
+)} where o.id = $1`;
+
+// The timeline leaves the operator's moves out: they are many, and the map shows them.
+const HISTORY = `select at, type, status, pending_status from order_events
+  where order_id = $1 and type <> 'partner_moved' order by seq`;
+
+type FeedRow = OrderRow & { version: number; types_since: string[] | null };
+
+/** What live updates read of orders (see core/events/order-updates.ts). */
+export function createOrderFeedStore(sql: Sql): OrderFeed {
+  async function read(orderId: number, afterVersion: number) {
+    const { rows } = await sql.query<FeedRow>(READ, [orderId, afterVersion]);
+    const row = rows[0];
+    return row ? { order: orderFromRow(row), version: row.version, typesSince: row.types_since ?? [] } : null;
+  }
+
+  return {
+    read,
+
+    async orderIdOf(reference) {
+      // References are UUIDs: anything else names no order.
+      if (!UUID.test(reference)) return null;
+      const { rows } = await sql.query<{ id: string | number }>('select id from orders where payment_reference = $1', [reference]);
+      return rows[0] ? Number(rows[0].id) : null;
+    },
+
+    async tracking(orderId, afterVersion) {
+      const found = await read(orderId, afterVersion);
+      if (!found) return null;
+      const { order } = found;
+      const [history, operator] = await Promise.all([
+        sql.query<{ at: Date | string; type: string; status: string; pending_status: string | null }>(HISTORY, [orderId]),
+        order.partnerId
+          ? sql.query<{ name: string; latitude: number; longitude: number }>('select name, latitude, longitude from operators where id = $1', [
+              order.partnerId,
+            ])
+          : Promise.resolve({ rows: [] }),
+      ]);
+      const partner = operator.rows[0];
+      return {
+        version: found.version,
+        typesSince: found.typesSince,
+        source: {
+          order,
+          history: history.rows.map((e) => ({ at: new Date(e.at), type: e.type, status: e.status, pendingStatus: e.pending_status })),
+          operator: partner ? { name: partner.name, position: { latitude: partner.latitude, longitude: partner.longitude } } : null,
+        },
+      };
+    },
+  };
+}
