@@ -31,6 +31,7 @@ export interface SubscriberFigures {
   rssBeforeMb: number;
   rssAfterMb: number;
   kbPerSubscriber: number;
+  /** How long the changes took, the last answered (asked for: the run's seconds). */
   seconds: number;
   changes: number;
   /** Changes × the subscribers of each order; a subscriber that falls behind reads the latest, skipping those between. */
@@ -70,7 +71,8 @@ export async function subscribersSection(settings: Settings, { env }: OrderLoad)
       const started = performance.now();
       const changes = await changeOrders(client, platform, orders, settings.seconds * 1000);
       const after = await cpuSnapshot(server.pid);
-      const cpu = windowCpu(before, after, (performance.now() - started) / 1000, ticksPerSecond());
+      const seconds = (performance.now() - started) / 1000;
+      const cpu = windowCpu(before, after, seconds, ticksPerSecond());
       await drained(() => delays.length);
       if (streams.lost > 0 || streams.errors > 0) throw new RefusedRun(`subscribers: ${streams.lost} streams lost, ${streams.errors} error events`);
       const perOrder = (i: number) => Math.floor(count / orderCount) + (i < count % orderCount ? 1 : 0);
@@ -82,7 +84,7 @@ export async function subscribersSection(settings: Settings, { env }: OrderLoad)
         rssBeforeMb: round(rssBeforeMb),
         rssAfterMb: round(rssAfterMb),
         kbPerSubscriber: round(((rssAfterMb - rssBeforeMb) * 1024) / count),
-        seconds: settings.seconds,
+        seconds: round(seconds),
         changes: changes.reduce((sum, n) => sum + n, 0),
         eventsExpected: changes.reduce((sum, n, i) => sum + n * perOrder(i), 0),
         eventsReceived: delays.length,
@@ -110,16 +112,20 @@ async function paidOrders(client: ServiceClient, owner: string, count: number): 
   return ids;
 }
 
-/** Each order paused and resumed in turn, on a steady beat, one change in flight per order; answers each order's count. */
+/**
+ * Each order paused and resumed in turn on a steady beat for `ms`, one change in flight per order
+ * (a service slower than the beat gets fewer); answers each order's count.
+ */
 async function changeOrders(client: ServiceClient, platform: string, orders: number[], ms: number): Promise<number[]> {
   const interval = 1000 / CHANGES_PER_ORDER_PER_SECOND;
   const start = performance.now();
+  const end = start + ms;
   return Promise.all(
     orders.map(async (orderId, i) => {
       // Spread over the beat, so that the changes come steadily rather than all at once.
       let due = start + (interval * i) / orders.length;
       let made = 0;
-      while (due < start + ms) {
+      while (due < end && performance.now() < end) {
         await sleep(Math.max(0, due - performance.now()));
         const [field, query] = made % 2 === 0 ? ['pauseOrder', PAUSE] : ['resumeOrder', RESUME];
         await client.mutate(platform, field, query, { orderId: String(orderId) });
@@ -154,7 +160,9 @@ export function printSubscribers(f: SubscriberFigures) {
   console.log(`\nlive updates, ${f.subscribers.toLocaleString('en')} SSE subscribers of orderUpdated on one instance (${f.orders} orders, embedded store):`);
   console.log(`  opened in ${f.openSeconds.toFixed(1)} s; first event ${describeSpread(f.firstEvent)}`);
   console.log(`  service RSS ${f.rssBeforeMb} MB before, ${f.rssAfterMb} MB subscribed: ${f.kbPerSubscriber} KB per subscriber`);
-  console.log(`  ${f.changes.toLocaleString('en')} changes in ${f.seconds} s; ${f.eventsReceived.toLocaleString('en')} of ${f.eventsExpected.toLocaleString('en')} events received`);
+  const rate = Math.round(f.changes / f.seconds);
+  console.log(`  ${f.changes.toLocaleString('en')} changes in ${f.seconds} s (${rate} a second, ${CHANGES_PER_ORDER_PER_SECOND * f.orders} asked for); ` +
+    `${f.eventsReceived.toLocaleString('en')} of ${f.eventsExpected.toLocaleString('en')} events received`);
   console.log(`  change to arrival: ${describeSpread(f.delay)}`);
   const generator = f.cpu.loadGeneratorCores === null ? '' : `, the subscribers and driver ${f.cpu.loadGeneratorCores} cores`;
   console.log(`  while changing: the service used ${f.cpu.serviceCores} cores${generator}; machine ${f.cpu.machineIdlePercent} % idle`);
