@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { serviceClient, type ServiceClient } from './client.js';
+import { serviceClient } from './client.js';
 import { RefusedRun } from './measure.js';
 import { rssMb } from './memory.js';
 import { describeSpread, spread, type Spread } from './percentiles.js';
@@ -9,18 +9,16 @@ import { signToken, type OrderLoad } from './requests.js';
 import { startService } from './service.js';
 import type { Settings } from './settings.js';
 import { openStreams } from './sse-subscribers.js';
+import { CHANGES_PER_ORDER_PER_SECOND, changeOrders, paidOrders } from './steady-changes.js';
 import { windowCpu, type WindowCpu } from './window-cpu.js';
 
 // Live updates at scale: `subscribers` streams of `orderUpdated` on one instance, spread over
 // ORDERS paid orders of one owner, while the platform pauses and resumes each order a few times a
 // second. Each event's delay is its arrival here less the change's `updatedAt` at the service.
 const ORDERS = 100;
-const CHANGES_PER_ORDER_PER_SECOND = 2;
 // The events of the last changes still arriving: the stream is over once none came for this long.
 const QUIET_MS = 1_000;
 const DRAIN_WITHIN_MS = 30_000;
-const PAUSE = 'mutation($orderId: ID!){ pauseOrder(input: { orderId: $orderId }){ __typename ... on Error { code } } }';
-const RESUME = 'mutation($orderId: ID!){ resumeOrder(input: { orderId: $orderId }){ __typename ... on Error { code } } }';
 
 export interface SubscriberFigures {
   subscribers: number;
@@ -99,44 +97,6 @@ export async function subscribersSection(settings: Settings, { env }: OrderLoad)
     await client.close();
     await server.stop();
   }
-}
-
-async function paidOrders(client: ServiceClient, owner: string, count: number): Promise<number[]> {
-  const ids: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const order = await client.createOrder(owner);
-    await client.pay(order);
-    ids.push(order.id);
-  }
-  for (const id of ids) await client.waitFor(owner, id, 'PENDING_PARTNER');
-  return ids;
-}
-
-/**
- * Each order paused and resumed in turn on a steady beat for `ms`, one change in flight per order
- * (a service slower than the beat gets fewer); answers each order's count.
- */
-async function changeOrders(client: ServiceClient, platform: string, orders: number[], ms: number): Promise<number[]> {
-  const interval = 1000 / CHANGES_PER_ORDER_PER_SECOND;
-  const start = performance.now();
-  const end = start + ms;
-  return Promise.all(
-    orders.map(async (orderId, i) => {
-      // Spread over the beat, so that the changes come steadily rather than all at once.
-      let due = start + (interval * i) / orders.length;
-      let made = 0;
-      while (due < end && performance.now() < end) {
-        await sleep(Math.max(0, due - performance.now()));
-        const [field, query] = made % 2 === 0 ? ['pauseOrder', PAUSE] : ['resumeOrder', RESUME];
-        await client.mutate(platform, field, query, { orderId: String(orderId) });
-        made += 1;
-        due += interval;
-      }
-      // Left as it was found: waiting for an operator.
-      if (made % 2 === 1) await client.mutate(platform, 'resumeOrder', RESUME, { orderId: String(orderId) });
-      return made + (made % 2);
-    }),
-  );
 }
 
 async function drained(received: () => number) {
