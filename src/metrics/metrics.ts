@@ -111,6 +111,7 @@ export function createMetrics() {
       name: 'orders_webhook_pending_deliveries',
       help: 'Webhook deliveries neither delivered nor failed yet, in the whole store',
       aggregator: 'max',
+      registers,
     }),
     liveSubscriptions: new Gauge({
       name: 'orders_live_subscriptions',

@@ -158,12 +158,12 @@ describe('reads and quotes in gateway mode', () => {
     expect(gateway.fake.requests).toHaveLength(1);
   });
 
-  it('when a quote is asked, then it is 404 UNAVAILABLE_IN_GATEWAY_MODE, and the legacy is not called', async () => {
+  it('when a quote is asked, then it is 400 UNAVAILABLE_IN_GATEWAY_MODE, and the legacy is not called', async () => {
     const answer = await gateway.service.call('/applications/quotes', {
       method: 'POST', body: JSON.stringify(restBody()), headers: { 'content-type': 'application/json' },
     });
 
-    expect([answer.status, answer.body.code]).toEqual([404, 'UNAVAILABLE_IN_GATEWAY_MODE']);
+    expect([answer.status, answer.body.code]).toEqual([400, 'UNAVAILABLE_IN_GATEWAY_MODE']);
     expect(problems('POST', '/applications/quotes', answer)).toEqual([]);
     expect(gateway.fake.requests).toEqual([]);
   });

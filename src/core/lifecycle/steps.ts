@@ -1,4 +1,4 @@
-import type { OrderStatus, PendingStatus } from '../orders/order.js';
+import { PENDING_STATUSES, type OrderStatus, type PendingStatus } from '../orders/order.js';
 
 /**
  * Where an order is in its life, in one word: its pendingStatus while it is pending, else its
@@ -6,18 +6,8 @@ import type { OrderStatus, PendingStatus } from '../orders/order.js';
  */
 export type Step = PendingStatus | Exclude<OrderStatus, 'pending'>;
 
-export const STEPS: readonly Step[] = [
-  'pending_payment',
-  'pending_partner',
-  'partner_start_order',
-  'partner_going_to_origin',
-  'partner_in_origin',
-  'partner_going_to_destination',
-  'finished',
-  'paused',
-  'cancelled',
-  'closed',
-];
+/** Every step, in the order of the path: the pending ones first, then where an order stops. */
+export const STEPS: readonly Step[] = [...PENDING_STATUSES, 'finished', 'paused', 'cancelled', 'closed'];
 
 /** The steps an operator is on the order: accepted, and not yet finished. */
 export const WITH_OPERATOR: readonly Step[] = [

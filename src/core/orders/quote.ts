@@ -3,7 +3,7 @@ import { priceService, type PricingPolicy } from '../estimate/pricing.js';
 import { createLegEstimator, type LegEstimate, type LegEstimator } from '../estimate/routing.js';
 import type { TravelModel } from '../estimate/travel.js';
 import type { OperatorLocator } from '../operators/ports.js';
-import type { Amounts, EstimateSource, Point } from './order.js';
+import type { EstimateSource, NewOrder, Point } from './order.js';
 import type { OrderRequest } from './order-request.js';
 
 export interface OrderPolicy {
@@ -13,15 +13,10 @@ export interface OrderPolicy {
 }
 
 /** What an order would take and cost, in the units the order keeps them: its figures before it is made. */
-export interface Quote {
-  distanceMetres: number;
-  durationSeconds: number;
-  amounts: Amounts;
-  currency: string;
-  partnerDistanceMetres: number;
-  partnerDurationSeconds: number;
-  estimateSource: EstimateSource;
-}
+export type Quote = Pick<
+  NewOrder,
+  'distanceMetres' | 'durationSeconds' | 'amounts' | 'currency' | 'partnerDistanceMetres' | 'partnerDurationSeconds'
+> & { estimateSource: EstimateSource };
 
 /** A quote, and the operator whose approach it estimates. */
 export interface Estimate extends Quote {
