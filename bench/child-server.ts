@@ -32,7 +32,8 @@ export async function startServer({ args, env = {}, readyPath = '/readyz', cwd =
   const port = await freePort();
   const child = spawn(process.execPath, args, {
     cwd,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    // The service's own links (a sandbox payment's, its notifications) point where it listens.
+    env: { ...process.env, PUBLIC_URL: `http://127.0.0.1:${port}`, ...env, PORT: String(port), HOST: '127.0.0.1' },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

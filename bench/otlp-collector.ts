@@ -29,7 +29,11 @@ function startCollector(): Promise<string> {
  */
 export async function tracingEnv(): Promise<Record<string, string>> {
   const sample = tracingSample();
-  if (sample === null) return {};
+  return sample === null ? {} : tracedAt(sample);
+}
+
+/** What a service is started with to trace `sample` of its requests to the collector, whatever TRACING_SAMPLE says. */
+export async function tracedAt(sample: number): Promise<Record<string, string>> {
   const url = await (started ??= startCollector());
   return {
     OTEL_EXPORTER_OTLP_ENDPOINT: url,

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import type { CpuPerOrder } from './cpu.js';
 import type { DataDisk } from './data-disk.js';
+import type { DrivenFigures } from './driven.js';
 import type { DurabilityFigures } from './durability.js';
 import type { GatewayFigures } from './gateway.js';
 import type { Measurement } from './measurement.js';
@@ -9,6 +10,7 @@ import type { RoutingFigures } from './routing.js';
 import type { Scaling } from './scaling.js';
 import type { Settings } from './settings.js';
 import type { Target } from './targets.js';
+import type { TracingFigures } from './tracing.js';
 
 const RESULTS = new URL('./results/', import.meta.url);
 
@@ -71,13 +73,14 @@ export function machine() {
   return { cpu: cpu[0]?.model ?? 'unknown', cpus: cpu.length, node: process.version, date: new Date().toISOString() };
 }
 
-export interface Summary {
+export interface Summary extends DrivenFigures {
   scaling?: Scaling;
   /** NaN when start-up was not measured (BENCH_ONLY). */
   startupMs: number;
   gateway?: GatewayFigures;
   durability?: DurabilityFigures;
   routing?: RoutingFigures;
+  tracing?: TracingFigures;
   /** Where the services' data directories were. */
   dataDisk: DataDisk;
   targets: Target[];

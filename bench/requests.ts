@@ -56,10 +56,17 @@ export async function orderLoad(): Promise<OrderLoad> {
   };
 }
 
-function signToken(secret: string, scope?: string): Promise<string> {
-  return new SignJWT(scope ? { scope } : {})
+export interface TokenFor {
+  subject?: string;
+  /** More claims, e.g. `operator_id`. */
+  claims?: Record<string, string>;
+}
+
+/** A token signed with the run's secret, as the bench's clients send them: `sub` bench unless told. */
+export function signToken(secret: string, scope?: string, { subject = 'bench', claims = {} }: TokenFor = {}): Promise<string> {
+  return new SignJWT(Object.assign(scope ? { scope } : {}, claims))
     .setProtectedHeader({ alg: 'HS256' })
-    .setSubject('bench')
+    .setSubject(subject)
     .setIssuedAt()
     .setExpirationTime('2h')
     .sign(new TextEncoder().encode(secret));

@@ -27,16 +27,34 @@ export function rosterPosition(next: () => number = Math.random) {
   };
 }
 
-async function writeRosterCsv(path: string, count: number) {
+export interface RosterRow {
+  id: string;
+  /** The service ids it offers: 1 towing, 2 battery, 3 tyre. */
+  services: number[];
+  latitude: number;
+  longitude: number;
+  onDuty: boolean;
+}
+
+/** The `count` operators of a generated roster, the same every time for the same count. */
+export function* rosterRows(count: number): Generator<RosterRow> {
   const next = seededRandom(count);
-  const out = createWriteStream(path);
-  out.write('id,name,phone,services,latitude,longitude,onDuty\n');
   for (let n = 0; n < count; n++) {
     // Every non-empty set of the three services, alike.
     const mask = 1 + Math.floor(next() * 7);
-    const services = [1, 2, 3].filter((s) => mask & (1 << (s - 1))).join('|');
+    const services = [1, 2, 3].filter((s) => mask & (1 << (s - 1)));
     const { latitude, longitude } = rosterPosition(next);
-    const line = `${operatorId(n)},Operador ${n},+5699${String(n).padStart(7, '0')},${services},${latitude.toFixed(6)},${longitude.toFixed(6)},${next() < ON_DUTY_SHARE}\n`;
+    yield { id: operatorId(n), services, latitude, longitude, onDuty: next() < ON_DUTY_SHARE };
+  }
+}
+
+async function writeRosterCsv(path: string, count: number) {
+  const out = createWriteStream(path);
+  out.write('id,name,phone,services,latitude,longitude,onDuty\n');
+  let n = 0;
+  for (const row of rosterRows(count)) {
+    const line = `${row.id},Operador ${n},+5699${String(n).padStart(7, '0')},${row.services.join('|')},${row.latitude.toFixed(6)},${row.longitude.toFixed(6)},${row.onDuty}\n`;
+    n += 1;
     if (!out.write(line)) await once(out, 'drain');
   }
   out.end();

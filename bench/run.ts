@@ -1,6 +1,7 @@
 import { buildBaseline } from './baseline.js';
 import { killAllServers } from './child-server.js';
 import { dataDisk, describeDataDisk } from './data-disk.js';
+import { drivenSections, printDriven } from './driven.js';
 import { flushDisk } from './disk.js';
 import { buildReadsDurabilitySetting, durabilityFigures, durabilityPair, printDurability } from './durability.js';
 import { gatewayFigures, gatewaySection, gatewayTargets, noOperatorTypes, printGatewayFigures, stopLegacyStandIn } from './gateway.js';
@@ -14,7 +15,8 @@ import { scenarios, type Step } from './scenarios.js';
 import { buildService } from './service.js';
 import { readSettings, runs, tracingSample } from './settings.js';
 import { startupOnExistingStoreMs } from './startup.js';
-import { printTargets, targets } from './targets.js';
+import { printTargets, sectionTargets, targets } from './targets.js';
+import { printTracing, tracingFigures, tracingPair } from './tracing.js';
 
 async function main() {
   killServersOnExit();
@@ -36,6 +38,7 @@ async function main() {
   const steps: Step[] = await scenarios(settings, load, baseline);
   if (runs(settings, 'durability')) steps.push(durabilityPair(load, disk));
   if (runs(settings, 'gateway')) steps.push(await gatewaySection());
+  if (runs(settings, 'tracing')) steps.push(tracingPair(load));
   const measurements: Measurement[] = [];
   for (const step of steps) {
     if ('interleaved' in step) {
@@ -47,6 +50,7 @@ async function main() {
   }
   const noOperator = runs(settings, 'gateway') ? await noOperatorTypes() : undefined;
   await stopLegacyStandIn();
+  const driven = await drivenSections(settings, load);
 
   let startupMs = Number.NaN;
   if (runs(settings, 'startup')) {
@@ -57,19 +61,28 @@ async function main() {
 
   const report = withShareOfCeiling(measurements);
   console.log();
-  printTable(report);
-  printCpuTable(report);
+  if (report.length > 0) {
+    printTable(report);
+    printCpuTable(report);
+  }
   const figures = scaling(report);
   if (figures) printScaling(figures);
   const durability = durabilityFigures(report, disk, buildReadsDurabilitySetting());
   if (durability) printDurability(durability);
   const gateway = noOperator ? gatewayFigures(report, noOperator) : undefined;
   if (gateway) printGatewayFigures(gateway);
-  const goals = [...targets(report, startupMs, settings.baseline), ...(gateway ? gatewayTargets(gateway) : [])];
+  const tracing = tracingFigures(report);
+  if (tracing) printTracing(tracing);
+  printDriven(driven);
+  const goals = [
+    ...targets(report, startupMs, settings.baseline),
+    ...(gateway ? gatewayTargets(gateway) : []),
+    ...sectionTargets({ tracing, ...driven }),
+  ];
   printTargets(goals);
   const routing = runs(settings, 'routing') ? await routingSection(settings) : undefined;
   if (routing) printRouting(routing);
-  const summary = { scaling: figures, startupMs, gateway, durability, dataDisk: disk, targets: goals, routing };
+  const summary = { scaling: figures, startupMs, gateway, durability, dataDisk: disk, targets: goals, routing, tracing, ...driven };
   const file = settings.only ? `${settings.only.join('+')}.json` : undefined;
   console.log(`\nwritten to ${await writeResults(report, settings, summary, file)}`);
 }

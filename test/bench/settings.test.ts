@@ -2,25 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { readSettings, runs, tracingSample } from '../../bench/settings.js';
 
 describe('readSettings', () => {
-  it('when nothing is set, then a whole run compares with the default baseline under its own label and bound', () => {
+  it('when nothing is set, then a whole run compares with the default baseline under its own label and bounds', () => {
     const settings = readSettings({});
-    expect(settings).toMatchObject({ connections: 50, warmupSeconds: 3, seconds: 10, only: null });
+    expect(settings).toMatchObject({ connections: 50, warmupSeconds: 3, seconds: 10, only: null, subscribers: 10_000 });
     expect(settings.baseline!.label).not.toBe('');
-    expect(settings.baseline!.costBoundPercent).toBeGreaterThan(0);
+    expect(settings.baseline!.bounds.map((b) => b.percent)).toEqual([5, 10]);
+    expect(settings.baseline!.bounds.every((b) => b.what !== '')).toBe(true);
     expect(runs(settings, 'durability')).toBe(true);
+    expect(runs(settings, 'subscribers')).toBe(true);
   });
 
-  it('when the baseline is another ref without a label, then it is named by its ref, not by the default build\'s label', () => {
+  it("when the baseline is another ref without a label, then it is named by its ref, and judged by the first bound alone, unnamed", () => {
     const byDefault = readSettings({}).baseline!;
     const other = readSettings({ BENCH_BASELINE_REF: 'f62b7f9' }).baseline!;
     expect(other.ref).toBe('f62b7f9');
     expect(other.label).toBe('the build at f62b7f9');
-    expect(other.costBoundPercent).toBe(byDefault.costBoundPercent);
+    expect(other.bounds).toEqual([{ percent: byDefault.bounds[0]!.percent, what: '' }]);
   });
 
   it('when label and bound are given, then they are taken', () => {
     const baseline = readSettings({ BENCH_BASELINE_REF: 'f62b7f9', BENCH_BASELINE_LABEL: 'the relaxed store', BENCH_BASELINE_COST_PERCENT: '25' }).baseline;
-    expect(baseline).toEqual({ ref: 'f62b7f9', label: 'the relaxed store', costBoundPercent: 25 });
+    expect(baseline).toEqual({ ref: 'f62b7f9', label: 'the relaxed store', bounds: [{ percent: 25, what: '' }] });
   });
 
   it('when the baseline is "none", then no build is compared', () => {
@@ -41,6 +43,11 @@ describe('readSettings', () => {
 
   it('when BENCH_ONLY names an unknown section, then the run is refused with the known ones', () => {
     expect(() => readSettings({ BENCH_ONLY: 'headlines' })).toThrow(/headlines unknown; the sections are headline, roster/);
+  });
+
+  it('when BENCH_SUBSCRIBERS is given, then a check run opens that many; when it is not a count, then refused', () => {
+    expect(readSettings({ BENCH_SUBSCRIBERS: '200' }).subscribers).toBe(200);
+    expect(() => readSettings({ BENCH_SUBSCRIBERS: 'many' })).toThrow(/BENCH_SUBSCRIBERS/);
   });
 
   it('when a quick check shortens the load, then the seconds are taken; when they are not whole, then refused', () => {

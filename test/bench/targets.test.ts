@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { CEILING, withShareOfCeiling, type Measurement } from '../../bench/measurement.js';
 import { headline } from '../../bench/scenarios.js';
 import type { Baseline } from '../../bench/settings.js';
-import { targets, type Target } from '../../bench/targets.js';
+import { sectionTargets, targets, type Target } from '../../bench/targets.js';
+import { spread } from '../../bench/percentiles.js';
+import type { LifecycleFigures } from '../../bench/lifecycle.js';
+import type { SubscriberFigures } from '../../bench/subscribers.js';
+import type { TracingFigures } from '../../bench/tracing.js';
 
-const BASELINE: Baseline = { ref: 'abc1234', label: 'the build before the change', costBoundPercent: 10 };
+const BASELINE: Baseline = { ref: 'abc1234', label: 'the build before the change', bounds: [{ percent: 10, what: '' }] };
 
 /** A row measured in the headline's interleaved rounds. */
 const row = (scenario: string, rounds: number[], p99Ms = 8): Measurement => ({
@@ -76,8 +80,21 @@ describe('targets', () => {
     // Rounds' ratios 0.90, 0.96, 0.90: the median, 0.90, is a cost of 10 %, at the bound.
     expect(cost).toMatchObject({ measured: '10.0 %', met: true });
     expect(cost.what).toContain('the build before the change (abc1234');
-    const tighter = verdict(targets(rows, Number.NaN, { ...BASELINE, costBoundPercent: 5 }), `${headline.rest}: costs at most 5 %`)!;
+    const tighter = verdict(targets(rows, Number.NaN, { ...BASELINE, bounds: [{ percent: 5, what: '' }] }), `${headline.rest}: costs at most 5 %`)!;
     expect(tighter.met).toBe(false);
+  });
+
+  it('when the baseline has two bounds, then each face is judged against both, on the same measured cost', () => {
+    const rows = [
+      ...measured([9_300, 9_300, 9_300], [8_000, 8_000, 8_000]),
+      row(headline.restBaseline, [10_000, 10_000, 10_000]),
+      row(headline.graphqlBaseline, [8_000, 8_000, 8_000]),
+    ];
+    const bounds = [{ percent: 5, what: "the order's life" }, { percent: 10, what: "the order's life with the outbox" }];
+    const list = targets(rows, Number.NaN, { ...BASELINE, bounds });
+    expect(verdict(list, `${headline.rest}, the order's life: costs at most 5 %`)).toMatchObject({ measured: '7.0 %', met: false });
+    expect(verdict(list, `${headline.rest}, the order's life with the outbox: costs at most 10 %`)).toMatchObject({ measured: '7.0 %', met: true });
+    expect(verdict(list, `${headline.graphql}, the order's life: costs at most 5 %`)).toMatchObject({ measured: '0.0 %', met: true });
   });
 
   it('when no baseline build was measured, then no cost is judged', () => {
@@ -94,5 +111,47 @@ describe('targets', () => {
   it('when the ceiling was not measured, then no share is judged, but p99 still is', () => {
     const list = targets(withShareOfCeiling([row(headline.rest, [12_000, 12_000, 12_000])]), Number.NaN, null);
     expect(list.map((t) => t.what)).toEqual([`${headline.rest}: p99 under 15 ms`]);
+  });
+});
+
+describe('sectionTargets', () => {
+  const tracing = (costPercent: number): TracingFigures => ({
+    sample: 0.1,
+    tracedPerSecond: 9_500,
+    untracedPerSecond: 10_000,
+    costPercent,
+    costByRoundPercent: [costPercent],
+    tracedP99Ms: 9,
+    untracedP99Ms: 8,
+    tracedCpuUs: null,
+    untracedCpuUs: null,
+  });
+  const lifecycle = (samples: number[]) => ({ loops: 50, all: spread(samples) }) as LifecycleFigures;
+  const subscribers = (samples: number[]) => ({ subscribers: 10_000, delay: spread(samples) }) as SubscriberFigures;
+
+  it('when tracing costs 5 % of req/s, then its target is met; 5.1 %, not', () => {
+    expect(sectionTargets({ tracing: tracing(5) })[0]).toMatchObject({ measured: '5.0 %', met: true });
+    expect(sectionTargets({ tracing: tracing(5.1) })[0]!.met).toBe(false);
+    expect(sectionTargets({ tracing: tracing(5) })[0]!.what).toContain('10 % of traces kept');
+  });
+
+  it("when the transitions' p99 reaches 15 ms, then it is not under 15 ms", () => {
+    const fast = Array.from({ length: 100 }, (_, i) => (i < 99 ? 4 : 40));
+    const slow = Array.from({ length: 100 }, (_, i) => (i < 98 ? 4 : 15));
+    expect(sectionTargets({ lifecycle: lifecycle(fast) })[0]).toMatchObject({ measured: '4 ms', met: true });
+    expect(sectionTargets({ lifecycle: lifecycle(slow) })[0]).toMatchObject({ measured: '15 ms', met: false });
+  });
+
+  it('when subscribers wait 250 ms at the p99, then the target is not met; under it, met', () => {
+    expect(sectionTargets({ subscribers: subscribers([20, 30, 250]) })[0]!.met).toBe(false);
+    expect(sectionTargets({ subscribers: subscribers(Array.from({ length: 200 }, (_, i) => (i < 198 ? 40 : 900))) })[0]).toMatchObject({ measured: '40 ms', met: true });
+  });
+
+  it('when a section gave no samples, then its target is not met rather than judged on nothing', () => {
+    expect(sectionTargets({ lifecycle: lifecycle([]) })[0]!.met).toBe(false);
+  });
+
+  it('when no section ran, then there is nothing to judge', () => {
+    expect(sectionTargets({})).toEqual([]);
   });
 });

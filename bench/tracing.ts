@@ -1,0 +1,88 @@
+import type { Measurement } from './measurement.js';
+import { medianOfRoundRatios } from './median.js';
+import { tracedAt } from './otlp-collector.js';
+import { unlessRestOrder, type OrderLoad } from './requests.js';
+import type { Interleaved } from './scenarios.js';
+import { startService } from './service.js';
+import { tracingSample } from './settings.js';
+
+// What tracing costs the REST headline: the same build traced (one trace in ten kept, sent to the
+// stand-in collector) and untraced, in turn. A few per cent against rounds that swing by ten on
+// these machines: as many rounds as the roster's comparison.
+export const TRACING_ROUNDS = 5;
+const DEFAULT_SAMPLE = 0.1;
+
+/** The share of traces the traced row keeps: TRACING_SAMPLE when set, else one in ten. */
+export const tracedSample = () => tracingSample() ?? DEFAULT_SAMPLE;
+
+export const tracingScenario = {
+  traced: () => `REST create order, traced (${tracedSample() * 100} % of traces kept)`,
+  untraced: 'REST create order, untraced',
+};
+
+export function tracingPair({ env, rest }: OrderLoad): Interleaved {
+  // Untraced whatever TRACING_SAMPLE says for the other sections.
+  const untraced = Object.assign({}, env, { OTEL_SDK_DISABLED: 'true' });
+  return {
+    interleaved: [
+      { name: tracingScenario.untraced, start: () => startService(untraced), request: rest, problem: unlessRestOrder, cpuByThread: true },
+      {
+        name: tracingScenario.traced(),
+        start: async () => startService(Object.assign(await tracedAt(tracedSample()), env)),
+        request: rest,
+        problem: unlessRestOrder,
+        cpuByThread: true,
+      },
+    ],
+    rounds: TRACING_ROUNDS,
+  };
+}
+
+export interface TracingFigures {
+  sample: number;
+  tracedPerSecond: number;
+  untracedPerSecond: number;
+  /** 1 − traced over untraced req/s, in per cent: the median of the rounds' ratios. */
+  costPercent: number;
+  costByRoundPercent: number[];
+  tracedP99Ms: number;
+  untracedP99Ms: number;
+  /** The service's CPU per order, all threads, in µs; null when not read. */
+  tracedCpuUs: number | null;
+  untracedCpuUs: number | null;
+}
+
+export function tracingFigures(measurements: Measurement[]): TracingFigures | undefined {
+  const traced = measurements.find((m) => m.scenario === tracingScenario.traced());
+  const untraced = measurements.find((m) => m.scenario === tracingScenario.untraced);
+  if (!traced || !untraced) return undefined;
+  const tracedRounds = traced.roundsPerSecond ?? [traced.okPerSecond];
+  const untracedRounds = untraced.roundsPerSecond ?? [untraced.okPerSecond];
+  const ratio = medianOfRoundRatios(tracedRounds, untracedRounds) ?? traced.okPerSecond / untraced.okPerSecond;
+  const byRound = tracedRounds.length === untracedRounds.length ? tracedRounds.map((t, i) => t / untracedRounds[i]!) : [];
+  return {
+    sample: tracedSample(),
+    tracedPerSecond: traced.okPerSecond,
+    untracedPerSecond: untraced.okPerSecond,
+    costPercent: round(100 * (1 - ratio)),
+    costByRoundPercent: byRound.map((r) => round(100 * (1 - r))),
+    tracedP99Ms: traced.p99Ms,
+    untracedP99Ms: untraced.p99Ms,
+    tracedCpuUs: traced.cpu?.totalUs ?? null,
+    untracedCpuUs: untraced.cpu?.totalUs ?? null,
+  };
+}
+
+export function printTracing(f: TracingFigures) {
+  const rate = (n: number) => n.toLocaleString('en', { maximumFractionDigits: 0 });
+  console.log(`\ntracing, REST create order (${f.sample * 100} % of traces kept, to a stand-in OTLP collector on loopback):`);
+  console.log(`  traced ${rate(f.tracedPerSecond)} req/s, p99 ${f.tracedP99Ms} ms; untraced ${rate(f.untracedPerSecond)} req/s, p99 ${f.untracedP99Ms} ms`);
+  console.log(`  cost: ${f.costPercent.toFixed(1)} % of req/s (median of the rounds' ratios; rounds: ${f.costByRoundPercent.map((c) => `${c.toFixed(1)} %`).join(', ')})`);
+  if (f.tracedCpuUs !== null && f.untracedCpuUs !== null) {
+    console.log(`  the service's CPU per order: ${f.tracedCpuUs} µs traced, ${f.untracedCpuUs} µs untraced`);
+  }
+}
+
+function round(value: number): number {
+  return Math.round(value * 10) / 10;
+}
