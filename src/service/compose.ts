@@ -142,7 +142,12 @@ export async function composeService(parts: ServiceParts) {
     payments: parts.payments,
     observers: parts.observers ?? providerObservers(metrics),
   });
-  const orderStore = createOrderStore(sql, { findOutcomeWithinMs: config.timeouts.storeMs, onBatch: batches('orders') });
+  const orderStore = createOrderStore(sql, {
+    findOutcomeWithinMs: config.timeouts.storeMs,
+    onBatch: batches('orders'),
+    // The creation events are in the outbox: webhooks go out at once rather than at the next poll.
+    onStored: () => webhooks.wake(),
+  });
   // Live updates: the bus between instances, the watches subscribers open, the tracking pages.
   const events = await composeEvents({ config, sql, log, metrics, rateLimit: parts.rateLimit ?? null });
   const life = composeLifecycle({

@@ -103,9 +103,11 @@ export interface OrderStoreOptions {
   findOutcomeWithinMs: number;
   /** Told each batch's size as it is written. */
   onBatch?: (size: number) => void;
+  /** Told once a batch has committed: its orders' creation events are in the outbox. */
+  onStored?: () => void;
 }
 
-export function createOrderStore(sql: Sql, { findOutcomeWithinMs = 5_000, onBatch }: Partial<OrderStoreOptions> = {}): OrderStore {
+export function createOrderStore(sql: Sql, { findOutcomeWithinMs = 5_000, onBatch, onStored }: Partial<OrderStoreOptions> = {}): OrderStore {
   // The engine gives UUIDs back in lower case. The order becomes the stored one: what the store
   // adds is added to it rather than every field copied into a new object. As created, an order
   // has changed once, by its creation, and has no partner.
@@ -140,6 +142,7 @@ export function createOrderStore(sql: Sql, { findOutcomeWithinMs = 5_000, onBatc
       throw error;
     }
     const ids = new Map(rows.map((r) => [r.payment_reference, Number(r.id)]));
+    onStored?.();
     return inserts.map(({ order }) => withId(order, ids)!);
   }, { maxBatch: MAX_BATCH, next: 'end of turn', onBatch });
 
