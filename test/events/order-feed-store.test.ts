@@ -26,7 +26,7 @@ describe.each(ENGINES)('what live updates read of orders, $name', (engine) => {
 
       expect(first).toMatchObject({ version: 4, typesSince: [], order: { id: order.id, clientPhone: '+56912345678' } });
       expect(later?.typesSince).toEqual(['partner_moved', 'partner_moved']);
-      expect(tracking?.source.history.map((e) => e.type)).toEqual(['paid']);
+      expect(tracking?.source.history.map((e) => e.type)).toEqual(['created', 'paid']);
       expect(await feed.orderIdOf(order.paymentReference)).toBe(order.id);
       expect(await feed.orderIdOf('not-a-reference')).toBeNull();
       expect(await feed.read(order.id + 1000, 0)).toBeNull();

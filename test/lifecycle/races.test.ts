@@ -81,7 +81,7 @@ for (const engine of [pglite, postgres]) {
       const others = callers.filter((id) => id !== 'crowd-0').map((id) => byCaller.get(id)!);
       expect(others.map((r) => (r.ok ? 'accepted' : r.code))).toEqual(others.map(() => 'OFFER_UNAVAILABLE'));
       expect(await busyWith(order.id)).toEqual(['crowd-0']);
-      expect(await eventTypes(order.id)).toEqual(['paid', 'assigned']);
+      expect(await eventTypes(order.id)).toEqual(['created', 'paid', 'assigned']);
     });
 
     it('when the operator offered an order accepts it fifty times at once, then one acceptance changes it and the others are repeats', async () => {
@@ -94,7 +94,7 @@ for (const engine of [pglite, postgres]) {
       const changed = results.map((r) => r.ok && r.value.changed);
       expect(changed.filter(Boolean)).toHaveLength(1);
       expect(await busyWith(order.id)).toEqual(['eager']);
-      expect(await eventTypes(order.id)).toEqual(['paid', 'assigned']);
+      expect(await eventTypes(order.id)).toEqual(['created', 'paid', 'assigned']);
     });
 
     it('when owners cancel as their operators accept, then each order has one story: cancelled before, with the whole refund, or after, less the fee', async () => {
@@ -134,7 +134,7 @@ for (const engine of [pglite, postgres]) {
           refund_amount: order.amounts.total - fee,
         });
         expect(await busyWith(order.id), `order ${order.id}: its operator is free`).toEqual([]);
-        expect(await eventTypes(order.id)).toEqual(accepted ? ['paid', 'assigned', 'cancelled'] : ['paid', 'cancelled']);
+        expect(await eventTypes(order.id)).toEqual(accepted ? ['created', 'paid', 'assigned', 'cancelled'] : ['created', 'paid', 'cancelled']);
         const offers = await rows<{ outcome: string }>('select outcome from order_offers where order_id = $1', [order.id]);
         expect(offers).toEqual([{ outcome: accepted ? 'accepted' : 'withdrawn' }]);
         const timers = await rows<{ kind: string }>('select kind from order_timers where order_id = $1', [order.id]);
