@@ -50,7 +50,9 @@ describe('answering an offer', () => {
 
     const advanced = await life.advance(operators[1]!, id, 'PARTNER_GOING_TO_ORIGIN');
 
-    expect(advanced).toMatchObject({ __typename: 'OrderNotFoundError', code: 'ORDER_NOT_FOUND', message: 'No se encontró la orden' });
+    expect(advanced).toMatchObject({
+      __typename: 'OrderNotFoundError', code: 'ORDER_NOT_FOUND', message: 'No existe una orden suya con ese número',
+    });
   });
 
   it('when an order id is not a number, then it is INVALID_INPUT on orderId', async () => {

@@ -32,7 +32,7 @@ describe("an operator's app takes a towing order from its offer to its end", () 
     }
     states.push(stateOf(await life.platform('close', id)));
 
-    const partner = { id: operator };
+    const partner = { id: operator, name: `Grúas ${operator}`, phone: '+56922223333', latitude: expect.any(Number), longitude: expect.any(Number) };
     expect(states).toEqual([
       ['AcceptOfferSuccess', 'PENDING', 'PARTNER_START_ORDER', partner],
       ['AdvanceOrderSuccess', 'PENDING', 'PARTNER_GOING_TO_ORIGIN', partner],
@@ -56,7 +56,8 @@ describe("an operator's app takes a towing order from its offer to its end", () 
 
     expect(again).toEqual(first);
     expect(again.order.updatedAt).toBe(first.order.updatedAt);
-    expect(acceptedAgain.__typename).toBe('InvalidTransitionError');
+    // An acceptance is answered about the offer alone, which is gone once taken, whoever asks.
+    expect(acceptedAgain.__typename).toBe('OfferUnavailableError');
     expect(await life.changesOf(id)).toBe(changes);
   });
 

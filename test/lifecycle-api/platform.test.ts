@@ -9,6 +9,8 @@ beforeAll(async () => {
 afterAll(() => life.close());
 
 const stepOf = (answer: any) => [answer.__typename, answer.order?.status, answer.order?.pendingStatus];
+/** The order's partner as the area made it, at its last reported position. */
+const partnerOf = (id: string) => ({ id, name: `Grúas ${id}`, phone: '+56922223333', latitude: expect.any(Number), longitude: expect.any(Number) });
 
 describe('the platform pauses and resumes an order', () => {
   it('when an order with its operator on the way is paused and resumed, then it is back exactly where it was, operator included', async () => {
@@ -22,7 +24,7 @@ describe('the platform pauses and resumes an order', () => {
     expect(stepOf(paused)).toEqual(['PauseOrderSuccess', 'PAUSED', null]);
     expect(advanced).toMatchObject({ __typename: 'InvalidTransitionError', status: 'PAUSED', pendingStatus: null });
     expect(stepOf(resumed)).toEqual(['ResumeOrderSuccess', 'PENDING', 'PARTNER_GOING_TO_ORIGIN']);
-    expect(resumed.order.partner).toEqual({ id: operator });
+    expect(resumed.order.partner).toEqual(partnerOf(operator));
   });
 
   it('when an order awaiting an operator is paused, then its offer is withdrawn; resumed, it is offered again', async () => {
@@ -68,7 +70,7 @@ describe('the platform assigns an order', () => {
     const taken = await life.accept(operator, id);
 
     expect(stepOf(assigned)).toEqual(['AssignOrderSuccess', 'PENDING', 'PARTNER_START_ORDER']);
-    expect(assigned.order.partner).toEqual({ id: operators[2] });
+    expect(assigned.order.partner).toEqual(partnerOf(operators[2]!));
     expect(await life.offers(operator)).toEqual([]);
     expect(taken).toMatchObject({ __typename: 'OfferUnavailableError' });
     const history = await life.sql.query('select actor, actor_id from order_events where order_id = $1 and type = $2', [id, 'assigned']);
