@@ -28,9 +28,27 @@ export interface OrderUpdatesDeps extends WatchDeps {
   feed: OrderFeed;
 }
 
+/**
+ * A read shared by the callers asking the same thing while it runs: the watchers of one order,
+ * told of a change at once, each ask for the order after the version they all last sent; one
+ * read of the store answers them all, however many there are.
+ */
+function shared<T>(read: (orderId: number, after: number) => Promise<T>) {
+  const running = new Map<string, Promise<T>>();
+  return (orderId: number, after: number): Promise<T> => {
+    const key = `${orderId}:${after}`;
+    let reading = running.get(key);
+    if (!reading) {
+      reading = read(orderId, after).finally(() => running.delete(key));
+      running.set(key, reading);
+    }
+    return reading;
+  };
+}
+
 /** Live updates of orders: for their owner and operator, and for a tracking page. */
 export function createOrderUpdates(deps: OrderUpdatesDeps) {
-  const { feed } = deps;
+  const feed = { read: shared(deps.feed.read), tracking: shared(deps.feed.tracking), orderIdOf: deps.feed.orderIdOf };
 
   /** The order's updates as `watcher` may see them: the first item is the order as it is now. */
   function forWatcher(watcher: Watcher, orderId: number): AsyncIterableIterator<WatchItem<Order>> {
