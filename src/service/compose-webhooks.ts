@@ -1,3 +1,4 @@
+import { context, ROOT_CONTEXT } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { OrderStore } from '../core/orders/ports.js';
@@ -16,6 +17,7 @@ import type { EndpointBreakerSettings } from '../webhooks/endpoint-breakers.js';
 import { createWebhookMessages } from '../webhooks/message.js';
 import { newWebhookSecret } from '../webhooks/secrets.js';
 import { createWebhookSender } from '../webhooks/sender.js';
+import { tracingOn } from '../tracing/tracer.js';
 
 // An order event's id not seen after this long belonged to a transaction that rolled back: a
 // change of an order commits within its statements' deadlines, seconds.
@@ -65,6 +67,9 @@ export function composeWebhooks(parts: WebhookParts) {
     },
     onProblem: problem,
   });
+  // What wakes the worker is often a request that committed events: the pass it starts is work
+  // done later, outside the request's trace, which it would otherwise fill with its statements.
+  const wake = tracingOn() ? () => context.with(ROOT_CONTEXT, worker.wake) : worker.wake;
 
   const endpoints = createWebhookEndpoints({
     endpoints: createWebhookEndpointStore(sql),
@@ -76,21 +81,21 @@ export function composeWebhooks(parts: WebhookParts) {
     httpsOnly: settings.httpsOnly,
     lookupDeadlineMs: settings.timeoutMs,
     secretOverlapMs: settings.secretOverlapMs,
-    onDue: () => worker.wake(),
+    onDue: wake,
   });
   const countPending = async () => metrics.webhookPending.set(await queue.pendingCount());
   const timers = [
-    every(settings.pollMs, async () => worker.wake(), (err) => problem('waking the webhook worker failed', { err })),
+    every(settings.pollMs, async () => wake(), (err) => problem('waking the webhook worker failed', { err })),
     every(PENDING_COUNT_MS, countPending, (err) => problem('counting pending webhook deliveries failed', { err })),
   ];
-  worker.wake();
+  wake();
   countPending().catch((err: unknown) => problem('counting pending webhook deliveries failed', { err }));
 
   let closing: Promise<void> | undefined;
   return {
     endpoints,
     /** Fans out and delivers now: call it when events have committed on this instance. */
-    wake: worker.wake,
+    wake,
     /** Resolves once nothing is being fanned out or delivered (tests). */
     idle: worker.idle,
     /** Stops polling, lets the tries in flight finish within their deadline, closes the pools. */

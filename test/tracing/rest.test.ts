@@ -141,6 +141,14 @@ describe('a REST order, traced', () => {
     expect(request.status.code).toBe(SpanStatusCode.UNSET);
   });
 
+  it("when an order's creation is fanned out to webhooks, then none of that work is in the request's trace", async () => {
+    await service.rest(restBody());
+    await service.webhooks.idle();
+
+    const { statements } = await requestTrace();
+    expect(statements.filter((span) => /webhook/.test(String(span.attributes['db.statement'])))).toEqual([]);
+  });
+
   it('when a health probe is answered, then it makes no span', async () => {
     await service.call('/healthz');
     await service.call('/readyz');
