@@ -5,7 +5,8 @@ import { sendOnce } from './load.js';
 import type { Measurement } from './measurement.js';
 import { installPeers, startHiveGateway } from './peers.js';
 import { TRIP } from './requests.js';
-import type { Answer, BenchRequest, Interleaved, Scenario } from './scenarios.js';
+import type { Answer, BenchRequest } from './requests.js';
+import type { Interleaved, Scenario } from './scenarios.js';
 import { startService } from './service.js';
 import type { Target } from './targets.js';
 

@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import type { Answer, BenchRequest } from './scenarios.js';
+import type { Answer, BenchRequest } from './requests.js';
 
 export interface Load {
   connections: number;

@@ -1,7 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { LARGE_ROSTER, operatorId, rosterPosition } from './roster.js';
-import type { Answer, BenchRequest } from './scenarios.js';
+
+export interface BenchRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+  /** A body for each request sent under load, when they must differ; `body` is the check request's. */
+  nextBody?: () => string;
+}
+
+export interface Answer {
+  status: number;
+  body: string;
+}
 
 /** The order both faces are asked for under load: a towing across Santiago. */
 export const TRIP = {

@@ -5,7 +5,7 @@ import { seededRandom } from '../test/support/seeded-random.js';
 import { flushDisk } from './disk.js';
 import { load, sendOnce } from './load.js';
 import { medianRound, summarize, uncleanRun, type Measurement } from './measurement.js';
-import type { BenchRequest } from './scenarios.js';
+import type { BenchRequest } from './requests.js';
 import { startService } from './service.js';
 import type { Settings } from './settings.js';
 

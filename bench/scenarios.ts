@@ -2,19 +2,10 @@ import { cpus } from 'node:os';
 import { startServer, type RunningServer } from './child-server.js';
 import { CEILING } from './measurement.js';
 import { startOnPostgres } from './postgres.js';
-import { unlessCreateOrderSuccess, unlessOk, unlessRestOrder, unlessTypename, type OrderLoad } from './requests.js';
+import { unlessCreateOrderSuccess, unlessOk, unlessRestOrder, unlessTypename, type Answer, type BenchRequest, type OrderLoad } from './requests.js';
 import { LARGE_ROSTER, prepareRoster, SMALL_ROSTER } from './roster.js';
 import { startService } from './service.js';
 import { runs, type Settings } from './settings.js';
-
-export interface BenchRequest {
-  method: 'GET' | 'POST';
-  path: string;
-  headers: Record<string, string>;
-  body: string;
-  /** A body for each request sent under load, when they must differ; `body` is the check request's. */
-  nextBody?: () => string;
-}
 
 /**
  * Scenarios measured in turn, `rounds` times over, so that the machine's drift between one
@@ -26,11 +17,6 @@ export interface Interleaved {
 }
 
 export type Step = Scenario | Interleaved;
-
-export interface Answer {
-  status: number;
-  body: string;
-}
 
 export interface Scenario {
   name: string;
