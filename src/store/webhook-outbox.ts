@@ -1,30 +1,67 @@
 import type { WebhookOutbox } from '../core/webhooks/ports.js';
 import type { Sql } from './sql.js';
 
-// One instance at a time: the others skip the locked row rather than wait behind it.
-const CURSOR = 'select through_id, seen_id from webhook_fanout for update skip locked';
-// After the cursor: the ids not seen yet, and the gaps below them that have since committed.
-const EVENTS = `select id, type, at from order_events
-  where id > $1 and (id > $2 or id in (select event_id from webhook_fanout_gaps))
-  order by id limit $3`;
-// One delivery per endpoint of the order's owner that takes the event's type. The cursor moves
-// in the same transaction, so each event is read once; the conflict clause is a guard besides.
-const DELIVER = `insert into webhook_deliveries (endpoint_id, event_id, order_id, webhook_id, type, next_attempt_at, created_at)
-  select ep.id, ev.id, ev.order_id, 'msg_' || ev.id || '_' || ep.id, t.type, $3, $3
-  from unnest($1::bigint[], $2::text[]) as t(event_id, type)
-  join order_events ev on ev.id = t.event_id
-  join orders o on o.id = ev.order_id
-  join webhook_endpoints ep on ep.owner_subject = o.owner_subject and ep.deleted_at is null
-    and (ep.events is null or t.type = any(ep.events))
-  on conflict (endpoint_id, event_id) do nothing`;
+// One instance at a time: the others skip the locked row rather than wait behind it. Read in the
+// same snapshot: whether any endpoint takes events, and the newest event.
+const CURSOR = `select through_id, seen_id,
+    exists (select 1 from webhook_endpoints where deleted_at is null) as endpoints,
+    (select max(id) from order_events) as newest
+  from webhook_fanout for update skip locked`;
+
+// Without an endpoint, no event goes anywhere: the cursor moves past them all without reading
+// them, and the gaps are forgotten, as no endpoint was there to want them. An endpoint takes the
+// events of changes that commit after it is registered.
+const SKIP = `with dropped as (delete from webhook_fanout_gaps)
+  update webhook_fanout set seen_id = $1, through_id = $1`;
+
+// A pass, in one statement: the events read stay in the engine, and only what the worker needs
+// to know comes back. The page: after the cursor, the ids not seen yet and the gaps below them
+// that have since committed ($1 through_id, $2 seen_id, $3 the page's size). Deliveries: one per
+// endpoint of the order's owner that takes the event's webhook type ($4, $5: the order events
+// sent and their webhook types; $6 now). Gaps: between ids newly seen, those no wider than $8;
+// gaps read now or older than $7 are forgotten. The cursor moves in the same statement, so each
+// event is read once; the conflict clause is a guard besides.
+const PASS = `with page as (
+    select id, order_id, type, at from order_events
+    where id > $1 and (id > $2 or id in (select event_id from webhook_fanout_gaps))
+    order by id limit $3),
+  sent as (
+    select p.id, p.order_id, t.type
+    from page p join unnest($4::text[], $5::text[]) as t(event_type, type) on t.event_type = p.type),
+  delivered as (
+    insert into webhook_deliveries (endpoint_id, event_id, order_id, webhook_id, type, next_attempt_at, created_at)
+    select ep.id, s.id, s.order_id, 'msg_' || s.id || '_' || ep.id, s.type, $6, $6
+    from sent s
+    join orders o on o.id = s.order_id
+    join webhook_endpoints ep on ep.owner_subject = o.owner_subject and ep.deleted_at is null
+      and (ep.events is null or s.type = any(ep.events))
+    on conflict (endpoint_id, event_id) do nothing),
+  fresh as (select id, lag(id, 1, $2::bigint) over (order by id) as before from page where id > $2),
+  new_gaps as (
+    select g.id from fresh, generate_series(fresh.before + 1, fresh.id - 1) as g(id)
+    where fresh.id - fresh.before - 1 between 1 and $8),
+  dropped as (
+    delete from webhook_fanout_gaps where event_id in (select id from page where id <= $2) or since < $7::timestamptz
+    returning event_id),
+  added as (insert into webhook_fanout_gaps (event_id, since) select id, $6 from new_gaps on conflict do nothing),
+  seen as (select coalesce(max(id), $2::bigint) as id from fresh),
+  moved as (
+    update webhook_fanout set seen_id = seen.id,
+      through_id = coalesce(least(
+        (select min(event_id) from webhook_fanout_gaps where event_id not in (select event_id from dropped)),
+        (select min(id) from new_gaps)) - 1, seen.id)
+    from seen)
+  select (select count(*) from page)::int as read, (select at from page order by id limit 1) as oldest_at`;
+
 // A hole this wide is not transactions in flight (there are never that many at once) but a
 // sequence moved on: it is not waited for.
 const WIDEST_GAP = 10_000;
 
-interface EventRow {
-  id: string | number;
-  type: string;
-  at: Date | string;
+interface Cursor {
+  through_id: string | number;
+  seen_id: string | number;
+  endpoints: boolean;
+  newest: string | number | null;
 }
 
 /**
@@ -35,42 +72,29 @@ interface EventRow {
  */
 export function createWebhookOutbox(sql: Sql, { gapTimeoutMs }: { gapTimeoutMs: number }): WebhookOutbox {
   return {
-    fanOut: (typeOf, now, page) =>
+    fanOut: (sent, now, page) =>
       sql.transaction(async (tx) => {
-        const [cursor] = (await tx.query<{ through_id: string | number; seen_id: string | number }>(CURSOR)).rows;
+        const [cursor] = (await tx.query<Cursor>(CURSOR)).rows;
         if (!cursor) return null;
-        const seen = Number(cursor.seen_id);
-        const { rows } = await tx.query<EventRow>(EVENTS, [cursor.through_id, seen, page]);
-        const ids = rows.map((r) => Number(r.id));
-
-        const sent = rows.flatMap((r) => {
-          const type = typeOf(r.type);
-          return type ? [{ id: Number(r.id), type }] : [];
-        });
-        if (sent.length) await tx.query(DELIVER, [sent.map((s) => s.id), sent.map((s) => s.type), now.toISOString()]);
-
-        const filled = ids.filter((id) => id <= seen);
-        const fresh = ids.filter((id) => id > seen);
-        const gaps: number[] = [];
-        let expected = seen + 1;
-        for (const id of fresh) {
-          if (id - expected <= WIDEST_GAP) for (; expected < id; expected += 1) gaps.push(expected);
-          expected = id + 1;
+        if (!cursor.endpoints) {
+          const past = Math.max(Number(cursor.newest ?? 0), Number(cursor.seen_id));
+          if (past > Number(cursor.through_id)) await tx.query(SKIP, [past]);
+          return { read: 0, oldestAt: null };
         }
-        if (filled.length) await tx.query('delete from webhook_fanout_gaps where event_id = any($1::bigint[])', [filled]);
-        if (gaps.length) {
-          await tx.query('insert into webhook_fanout_gaps (event_id, since) select unnest($1::bigint[]), $2 on conflict do nothing', [
-            gaps,
+        const types = Object.entries(sent);
+        const [pass] = (
+          await tx.query<{ read: number; oldest_at: Date | string | null }>(PASS, [
+            cursor.through_id,
+            cursor.seen_id,
+            page,
+            types.map(([eventType]) => eventType),
+            types.map(([, type]) => type),
             now.toISOString(),
-          ]);
-        }
-        await tx.query('delete from webhook_fanout_gaps where since < $1', [new Date(now.getTime() - gapTimeoutMs).toISOString()]);
-        await tx.query(
-          `update webhook_fanout set seen_id = $1,
-             through_id = coalesce((select min(event_id) - 1 from webhook_fanout_gaps), $1)`,
-          [fresh.at(-1) ?? seen],
-        );
-        return { read: rows.length, oldestAt: rows[0] ? new Date(rows[0].at) : null };
+            new Date(now.getTime() - gapTimeoutMs).toISOString(),
+            WIDEST_GAP,
+          ])
+        ).rows;
+        return { read: pass!.read, oldestAt: pass!.oldest_at === null ? null : new Date(pass!.oldest_at) };
       }),
   };
 }

@@ -1,11 +1,11 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhookTypeOf } from '../../src/core/webhooks/event-types.js';
+import { SENT_ORDER_EVENTS } from '../../src/core/webhooks/event-types.js';
 import { createOrderStore } from '../../src/store/order-store.js';
 import { createWebhookEndpointStore } from '../../src/store/webhook-endpoint-store.js';
 import { createWebhookOutbox } from '../../src/store/webhook-outbox.js';
 import { newOrder } from '../support/new-order.js';
-import { onEngine, postgres, type TestStore } from '../support/engines.js';
+import { onEngine, pglite, postgres, type TestStore } from '../support/engines.js';
 
 const GAP_TIMEOUT_MS = 60_000;
 const NOW = new Date('2026-11-21T12:00:00Z');
@@ -63,11 +63,11 @@ describe(`the fan-out of order events ${onEngine(postgres)}`, { skip: postgres.s
     expect(second.id).toBeGreaterThan(first.id);
     await second.commit();
 
-    await outbox.fanOut(webhookTypeOf, NOW, 500);
+    await outbox.fanOut(SENT_ORDER_EVENTS, NOW, 500);
     expect(await delivered()).toEqual([second.id]);
 
     await first.commit();
-    await outbox.fanOut(webhookTypeOf, later(1_000), 500);
+    await outbox.fanOut(SENT_ORDER_EVENTS, later(1_000), 500);
     expect(await delivered()).toEqual([first.id, second.id]);
     const { rows } = await store.sql.query('select through_id::int, seen_id::int from webhook_fanout');
     expect(rows).toEqual([{ through_id: second.id, seen_id: second.id }]);
@@ -79,10 +79,10 @@ describe(`the fan-out of order events ${onEngine(postgres)}`, { skip: postgres.s
     await lost.rollback();
     await next.commit();
 
-    await outbox.fanOut(webhookTypeOf, later(2_000), 500);
+    await outbox.fanOut(SENT_ORDER_EVENTS, later(2_000), 500);
     expect((await store.sql.query('select through_id::int from webhook_fanout')).rows).toEqual([{ through_id: lost.id - 1 }]);
 
-    await outbox.fanOut(webhookTypeOf, later(2_000 + GAP_TIMEOUT_MS + 1), 500);
+    await outbox.fanOut(SENT_ORDER_EVENTS, later(2_000 + GAP_TIMEOUT_MS + 1), 500);
     expect((await store.sql.query('select through_id::int from webhook_fanout')).rows).toEqual([{ through_id: next.id }]);
     expect((await store.sql.query('select count(*)::int as n from webhook_fanout_gaps')).rows).toEqual([{ n: 0 }]);
     expect(await delivered()).toContain(next.id);
@@ -93,8 +93,44 @@ describe(`the fan-out of order events ${onEngine(postgres)}`, { skip: postgres.s
     await cursorHolder.query('begin');
     await cursorHolder.query('select * from webhook_fanout for update');
 
-    expect(await outbox.fanOut(webhookTypeOf, later(3_000), 500)).toBeNull();
+    expect(await outbox.fanOut(SENT_ORDER_EVENTS, later(3_000), 500)).toBeNull();
     await cursorHolder.query('rollback');
-    expect(await outbox.fanOut(webhookTypeOf, later(3_000), 500)).toMatchObject({ read: 0 });
+    expect(await outbox.fanOut(SENT_ORDER_EVENTS, later(3_000), 500)).toMatchObject({ read: 0 });
+  });
+});
+
+describe(`the fan-out without endpoints ${onEngine(pglite)}`, () => {
+  let store: TestStore;
+  let outbox: ReturnType<typeof createWebhookOutbox>;
+  let orders: ReturnType<typeof createOrderStore>;
+
+  beforeAll(async () => {
+    store = await pglite.open();
+    outbox = createWebhookOutbox(store.sql, { gapTimeoutMs: GAP_TIMEOUT_MS });
+    orders = createOrderStore(store.sql);
+  });
+  afterAll(() => store?.dispose());
+
+  const cursor = async () => (await store.sql.query('select through_id::int, seen_id::int from webhook_fanout')).rows[0];
+  const delivered = async () =>
+    (await store.sql.query<{ event_id: string }>('select event_id from webhook_deliveries order by event_id')).rows.map((r) => Number(r.event_id));
+
+  it('when no endpoint is registered, then the cursor moves past the events without reading them, and an endpoint registered next takes only the events after it', async () => {
+    await Promise.all([1, 2, 3].map(() => orders.insert(newOrder({ ownerSubject: 'app-1' }))));
+    await store.sql.query(`insert into webhook_fanout_gaps (event_id, since) values (1, $1)`, [NOW]);
+
+    expect(await outbox.fanOut(SENT_ORDER_EVENTS, NOW, 500)).toEqual({ read: 0, oldestAt: null });
+    const newest = Number((await store.sql.query<{ id: string }>('select max(id) as id from order_events')).rows[0]!.id);
+    expect(await cursor()).toEqual({ through_id: newest, seen_id: newest });
+    expect((await store.sql.query('select count(*)::int as n from webhook_fanout_gaps')).rows).toEqual([{ n: 0 }]);
+
+    await createWebhookEndpointStore(store.sql).insert(
+      { ownerSubject: 'app-1', url: 'https://hooks.example/', events: null, secret: 'whsec_c2VjcmV0', createdAt: NOW },
+      20,
+    );
+    const after = await orders.insert(newOrder({ ownerSubject: 'app-1' }));
+    expect(await outbox.fanOut(SENT_ORDER_EVENTS, later(1_000), 500)).toMatchObject({ read: 1 });
+    const [created] = (await store.sql.query<{ id: string }>('select id from order_events where order_id = $1', [after.id])).rows;
+    expect(await delivered()).toEqual([Number(created!.id)]);
   });
 });

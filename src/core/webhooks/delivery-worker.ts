@@ -1,5 +1,5 @@
 import { createDeliveryTry, type DeliveryTryDeps } from './delivery-try.js';
-import { webhookTypeOf } from './event-types.js';
+import { SENT_ORDER_EVENTS } from './event-types.js';
 import type { ClaimedDelivery, WebhookOutbox } from './ports.js';
 
 const FAN_OUT_PAGE = 500;
@@ -34,7 +34,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
   async function fanOut(): Promise<void> {
     for (;;) {
       const now = clock();
-      const done = await deps.outbox.fanOut(webhookTypeOf, now, FAN_OUT_PAGE);
+      const done = await deps.outbox.fanOut(SENT_ORDER_EVENTS, now, FAN_OUT_PAGE);
       if (!done) return;
       deps.observe?.outboxLag?.(done.oldestAt ? Math.max(0, now.getTime() - done.oldestAt.getTime()) / 1000 : 0);
       if (done.read < FAN_OUT_PAGE) return;

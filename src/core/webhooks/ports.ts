@@ -65,7 +65,7 @@ export interface WebhookDeliveryStore {
 }
 
 export interface FanOutPass {
-  /** Events read after the cursor. */
+  /** Events read after the cursor; none when no endpoint would take them. */
   read: number;
   /** When the oldest of them happened: how far behind the fan-out was. */
   oldestAt: Date | null;
@@ -75,9 +75,9 @@ export interface FanOutPass {
 export interface WebhookOutbox {
   /**
    * Fans out up to `page` events after the cursor and moves the cursor, all in one transaction;
-   * null when another instance is doing it.
+   * null when another instance is doing it. `sent`: the order events sent, each as its webhook type.
    */
-  fanOut(typeOf: (orderEventType: string) => WebhookEventType | null, now: Date, page: number): Promise<FanOutPass | null>;
+  fanOut(sent: Readonly<Record<string, WebhookEventType>>, now: Date, page: number): Promise<FanOutPass | null>;
 }
 
 /** A delivery taken by this instance to be tried now; others leave it until `leaseUntil`. */
