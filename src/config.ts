@@ -5,7 +5,7 @@ import { minorUnitDigits, toMinorUnits } from './core/estimate/pricing.js';
 import type { PaymentSettings } from './payments/payment-stack.js';
 import { SANDBOX_MODES, type SandboxMode } from './payments/sandbox.js';
 import type { RoutingProviderName, RoutingSettings } from './routing/routing-stack.js';
-import { EMBEDDED_DURABILITIES, type EmbeddedDurability } from './store/pglite/durability.js';
+import { EMBEDDED_DURABILITIES, type EmbeddedDurability } from './embedded-durability.js';
 import { SAMPLERS, TRACE_EXPORTERS, type SamplerName, type TracingSettings } from './tracing/settings.js';
 
 // Every setting the service reads, with its environment variable, default and one line of docs.

@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from '../../src/config.js';
 import { migrate } from '../../src/store/migrate.js';
 import { openStore } from '../../src/store/open-store.js';
 import { createOrderStore } from '../../src/store/order-store.js';
-import type { EmbeddedDurability } from '../../src/store/pglite/durability.js';
+import type { EmbeddedDurability } from '../../src/embedded-durability.js';
 import { openPglite } from '../../src/store/pglite/pglite.js';
 import type { Sql } from '../../src/store/sql.js';
 import { newOrder } from '../support/new-order.js';

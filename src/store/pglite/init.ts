@@ -1,4 +1,4 @@
-import { EMBEDDED_DURABILITIES, type EmbeddedDurability } from './durability.js';
+import { EMBEDDED_DURABILITIES, type EmbeddedDurability } from '../../embedded-durability.js';
 import { openPglite } from './pglite.js';
 
 // Makes a new embedded data directory (initdb) and exits: run as a process of its own, so that

@@ -4,7 +4,7 @@ import { PGlite, parse, protocol, types } from '@electric-sql/pglite';
 import { createBindWriter, type WireValue } from './bind-message.js';
 import { EMBEDDED_CHECKPOINTS, keepCheckpointing, type CheckpointPolicy } from './checkpoints.js';
 import { keepVacuuming } from './vacuum.js';
-import type { EmbeddedDurability } from './durability.js';
+import type { EmbeddedDurability } from '../../embedded-durability.js';
 import { pgliteStartParams } from './start-params.js';
 import { SyncedNodeFS, syncTree } from './synced-node-fs.js';
 import { StoreUnavailableError } from '../../core/errors.js';
@@ -132,7 +132,7 @@ function statements(db: PGlite) {
 export interface EmbeddedOptions {
   /** When the store checkpoints itself (see checkpoints.ts). */
   checkpoints?: CheckpointPolicy;
-  /** When a write is acknowledged (see durability.ts); in memory, nothing reaches a disk. */
+  /** When a write is acknowledged (see embedded-durability.ts); in memory, nothing reaches a disk. */
   durability?: EmbeddedDurability;
 }
 

@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import type { EmbeddedDurability } from './durability.js';
+import type { EmbeddedDurability } from '../../embedded-durability.js';
 
 // PGlite's own start parameters turn fsync off (`-F`).
 const FSYNC_OFF = '-F';
@@ -26,7 +26,7 @@ const SETTINGS = [
 const DURABLE = ['-c', 'fsync=on', '-c', 'wal_sync_method=fdatasync'];
 
 /**
- * PGlite's start parameters for a store of the given durability (see durability.ts and
+ * PGlite's start parameters for a store of the given durability (see embedded-durability.ts and
  * docs/design/checkpoints-and-durability.md). The engine's syncs reach the disk only on
  * SyncedNodeFS: without it, fsync on would cost the engine its bookkeeping for nothing.
  */
