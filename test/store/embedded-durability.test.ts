@@ -61,6 +61,13 @@ const COMMITS: [string, (sql: Sql) => Promise<unknown>[]][] = [
   ],
   ['a single statement', (sql) => [sql.query('insert into notes (body) values ($1)', ['one'])]],
   [
+    'transactions arriving together, committed as one group',
+    (sql) =>
+      Array.from({ length: 10 }, (_, i) =>
+        sql.transaction((tx) => tx.query('insert into notes (body) values ($1)', [`change ${i}`])),
+      ),
+  ],
+  [
     'a transaction',
     (sql) => [
       sql.transaction(async (tx) => {

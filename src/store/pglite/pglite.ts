@@ -9,6 +9,7 @@ import { pgliteStartParams } from './start-params.js';
 import { SyncedNodeFS, syncTree } from './synced-node-fs.js';
 import { StoreUnavailableError } from '../../core/errors.js';
 import { serially } from './serial.js';
+import { groupTransactions } from '../grouped-transactions.js';
 import { nested, type QueryOptions, type Sql } from '../sql.js';
 
 export interface PgliteSql extends Sql {
@@ -174,7 +175,8 @@ export async function openPglite(
   const store: PgliteSql = {
     query: (text, params, options) => turn(() => run.query(text, params, options)),
     exec: (text) => turn(() => run.exec(text)),
-    transaction: (fn) =>
+    // Transactions that arrive together commit together (see grouped-transactions.ts).
+    transaction: groupTransactions((fn) =>
       turn(async () => {
         await run.exec('begin');
         try {
@@ -186,6 +188,7 @@ export async function openPglite(
           throw error;
         }
       }),
+    ),
     close: () => {
       stopCheckpoints();
       stopVacuuming();

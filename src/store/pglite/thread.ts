@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort, type WorkerOptions } from 'node:worker_threads';
 import { fromRoot } from '../../paths.js';
 import type { EmbeddedOptions, PgliteSql } from './pglite.js';
+import { groupTransactions } from '../grouped-transactions.js';
 import { nested, type QueryOptions, type Sql } from '../sql.js';
 import { StoreUnavailableError } from '../../core/errors.js';
 import { StatementOutcomeUnknownError } from '../statement-outcome.js';
@@ -145,7 +146,8 @@ async function startStoreThread(dataDir: string | undefined, snapshot: Blob | un
   });
 
   return {
-    async transaction(fn) {
+    // Transactions that arrive together commit together (see grouped-transactions.ts).
+    transaction: groupTransactions(async (fn) => {
       const session = (await call({ op: 'begin' })) as number;
       let result;
       try {
@@ -156,7 +158,7 @@ async function startStoreThread(dataDir: string | undefined, snapshot: Blob | un
       }
       await call({ op: 'commit', session });
       return result;
-    },
+    }),
     dump: async () => new Blob([(await call({ op: 'dump' })) as ArrayBuffer]),
     async close() {
       await call({ op: 'close' });
