@@ -65,9 +65,12 @@ const MOVE = `update orders set
     and ($9::text is null or (total_amount = $11 and currency = $12))
   returning version, payment_status`;
 
+const BY_KEY = { planOnce: true };
+
 export function createLifecycleStore(sql: Sql, onCommitted: OnCommitted = () => {}): LifecycleStore {
+  // By a unique key: one plan serves every value and size of the table.
   async function one(where: string, param: unknown): Promise<LifeRecord | null> {
-    const { rows } = await sql.query<LifeRow>(`${LOAD} where ${where}`, [param]);
+    const { rows } = await sql.query<LifeRow>(`${LOAD} where ${where}`, [param], BY_KEY);
     return rows[0] ? fromRow(rows[0]) : null;
   }
 
