@@ -41,9 +41,9 @@ import { composeEvents } from './compose-events.js';
 // A write to the roster commits within a second or two of taking its change number; one still
 // unseen after this long has rolled back.
 const ROSTER_GAP_TIMEOUT_MS = 30_000;
-// Orders' creations wake the webhooks at most this often: a fan-out pass per batch would cost the
-// store as much as the batch itself.
-const CREATED_WEBHOOKS_AFTER_MS = 100;
+// Changes committed here (orders' creations among them) wake the webhooks at most this often: a
+// fan-out pass per batch or per change would cost the store as much as the changes themselves.
+const WEBHOOKS_WAKE_AFTER_MS = 100;
 // /readyz answers within this, whatever the store's deadline: probes time out in a second or two.
 const READY_CHECK_MS = 1_500;
 
@@ -145,18 +145,19 @@ export async function composeService(parts: ServiceParts) {
     payments: parts.payments,
     observers: parts.observers ?? providerObservers(metrics),
   });
+  // Events committed here are in the outbox: webhooks go out soon rather than at the next poll.
+  // Batches and changes come many a second under load; one pass a moment later takes all of theirs.
   let wakeWebhooks: NodeJS.Timeout | null = null;
+  const wakeWebhooksSoon = () => {
+    wakeWebhooks ??= setTimeout(() => {
+      wakeWebhooks = null;
+      webhooks.wake();
+    }, WEBHOOKS_WAKE_AFTER_MS).unref();
+  };
   const orderStore = createOrderStore(sql, {
     findOutcomeWithinMs: config.timeouts.storeMs,
     onBatch: batches('orders'),
-    // The creation events are in the outbox: webhooks go out soon rather than at the next poll.
-    // Batches come many a second under load; one pass a moment later takes all of theirs.
-    onStored: () => {
-      wakeWebhooks ??= setTimeout(() => {
-        wakeWebhooks = null;
-        webhooks.wake();
-      }, CREATED_WEBHOOKS_AFTER_MS).unref();
-    },
+    onStored: wakeWebhooksSoon,
   });
   // Live updates: the bus between instances, the watches subscribers open, the tracking pages.
   const events = await composeEvents({ config, sql, log, metrics, rateLimit: parts.rateLimit ?? null });
@@ -173,10 +174,10 @@ export async function composeService(parts: ServiceParts) {
     legs: providers.fulfilment.legs,
     // Each change keeps the trace of the request that made it, for the spans of what it causes.
     traceparent: tracingOn() ? currentTraceparent : undefined,
-    // Webhooks are sent at once from this instance; the others find them on their next poll.
+    // Webhooks are sent soon from this instance; the others find them on their next poll.
     onCommitted: (notes) => {
       events.bus.publish(notes);
-      webhooks.wake();
+      wakeWebhooksSoon();
     },
   });
   const native = createNativeFulfilment(
