@@ -1,6 +1,7 @@
 import { parseOrderId } from '../core/orders/order-request.js';
 import { ORDER, toOrderView, type OrderView } from '../order-view.js';
 import { builder } from './builder.js';
+import { figureFields } from './figures.js';
 import { OrderStatusEnum, PendingStatusEnum, ServiceCodeEnum } from './enums.js';
 import { EstimateSourceEnum, PaymentStatusEnum } from './order-provider-enums.js';
 
@@ -34,14 +35,7 @@ export const OrderRef = builder.objectRef<OrderView>('Order').implement({
     destinationTitle: t.exposeString('destinationTitle'),
     serviceCode: t.expose('serviceCode', { type: ServiceCodeEnum }),
     vehicleIdentification: t.exposeString('vehicleIdentification', { description: 'Plate, upper-cased, no spaces or hyphens' }),
-    duration: t.exposeString('duration', { description: 'Estimated trip duration, "<seconds>s"' }),
-    distance: t.exposeInt('distance', { description: 'Estimated trip distance in metres' }),
-    totalAmount: t.exposeFloat('totalAmount'),
-    partnerAmount: t.exposeFloat('partnerAmount'),
-    platformAmount: t.exposeFloat('platformAmount'),
-    currency: t.exposeString('currency', { description: 'ISO 4217 code of the amounts' }),
-    partnerDistance: t.exposeInt('partnerDistance', { description: 'Metres from the nearest operator to the origin' }),
-    partnerDuration: t.exposeString('partnerDuration', { description: 'Time from the nearest operator to the origin, "<seconds>s"' }),
+    ...figureFields(t),
     clientName: t.exposeString('clientName', { nullable: true }),
     clientPhone: t.exposeString('clientPhone'),
     partner: t.expose('partner', { type: Partner, nullable: true }),

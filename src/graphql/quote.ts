@@ -3,19 +3,13 @@ import { toQuoteView, type QuoteView } from '../order-view.js';
 import { builder } from './builder.js';
 import { CreateOrderInput } from './create-order.js';
 import { CREATE_ORDER_ERRORS } from './errors.js';
+import { figureFields } from './figures.js';
 import { EstimateSourceEnum } from './order-provider-enums.js';
 
 const QuoteRef = builder.objectRef<QuoteView>('Quote').implement({
   description: 'What an order of the same input would take and cost now, in the formats of Order; nothing is made',
   fields: (t) => ({
-    distance: t.exposeInt('distance', { description: 'Estimated trip distance in metres' }),
-    duration: t.exposeString('duration', { description: 'Estimated trip duration, "<seconds>s"' }),
-    totalAmount: t.exposeFloat('totalAmount'),
-    partnerAmount: t.exposeFloat('partnerAmount'),
-    platformAmount: t.exposeFloat('platformAmount'),
-    currency: t.exposeString('currency', { description: 'ISO 4217 code of the amounts' }),
-    partnerDistance: t.exposeInt('partnerDistance', { description: 'Metres from the nearest operator to the origin' }),
-    partnerDuration: t.exposeString('partnerDuration', { description: 'Time from the nearest operator to the origin, "<seconds>s"' }),
+    ...figureFields(t),
     estimateSource: t.expose('estimateSource', { type: EstimateSourceEnum }),
   }),
 });
