@@ -89,12 +89,12 @@ describe('POST /applications/orders in gateway mode', () => {
   });
 
   it.each([
-    ['a 503', { kind: 'status', status: 503 } as const, 502, 'UPSTREAM_UNAVAILABLE'],
-    ['a dropped connection', { kind: 'drop' } as const, 502, 'UPSTREAM_UNAVAILABLE'],
-    ['HTML', { kind: 'not-json' } as const, 502, 'UPSTREAM_BAD_RESPONSE'],
-    ['JSON that is not an order', { kind: 'not-an-order' } as const, 502, 'UPSTREAM_BAD_RESPONSE'],
-    ['nothing within the deadline', { kind: 'slow', delayMs: 1_500 } as const, 504, 'UPSTREAM_TIMEOUT'],
-  ])('when the legacy answers %s, then the caller gets %i %s', async (_, mode, status, code) => {
+    ['a 503', 502, 'UPSTREAM_UNAVAILABLE', { kind: 'status', status: 503 } as const],
+    ['a dropped connection', 502, 'UPSTREAM_UNAVAILABLE', { kind: 'drop' } as const],
+    ['HTML', 502, 'UPSTREAM_BAD_RESPONSE', { kind: 'not-json' } as const],
+    ['JSON that is not an order', 502, 'UPSTREAM_BAD_RESPONSE', { kind: 'not-an-order' } as const],
+    ['nothing within the deadline', 504, 'UPSTREAM_TIMEOUT', { kind: 'slow', delayMs: 1_500 } as const],
+  ])('when the legacy answers %s, then the caller gets %i %s', async (_, status, code, mode) => {
     gateway.fake.setMode(mode);
 
     const answer = await gateway.service.rest(restBody());
