@@ -20,7 +20,7 @@ const MAX_GROUP = 32;
  * had committed. See docs/design/group-commit.md.
  */
 export function groupTransactions(transaction: Sql['transaction']): Sql['transaction'] {
-  let queue: Pending[] = [];
+  const queue: Pending[] = [];
   let running = false;
 
   async function runGroup(): Promise<void> {

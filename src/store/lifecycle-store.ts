@@ -5,7 +5,7 @@ import { stateOf, stepOf, type Step } from '../core/lifecycle/steps.js';
 import { UUID } from './binary-arrays.js';
 import { ChangeRefused, inChange, writeEvent } from './order-changes.js';
 import type { OnCommitted } from '../core/events/ports.js';
-import type { Sql } from './sql.js';
+import { BY_UNIQUE_KEY, type Sql } from './sql.js';
 import { clearTimers, setTimers } from './order-timers.js';
 
 const LOAD = `select id, owner_subject, status, pending_status, service_code, origin_latitude, origin_longitude,
@@ -65,12 +65,9 @@ const MOVE = `update orders set
     and ($9::text is null or (total_amount = $11 and currency = $12))
   returning version, payment_status`;
 
-const BY_KEY = { planOnce: true };
-
 export function createLifecycleStore(sql: Sql, onCommitted: OnCommitted = () => {}): LifecycleStore {
-  // By a unique key: one plan serves every value and size of the table.
   async function one(where: string, param: unknown): Promise<LifeRecord | null> {
-    const { rows } = await sql.query<LifeRow>(`${LOAD} where ${where}`, [param], BY_KEY);
+    const { rows } = await sql.query<LifeRow>(`${LOAD} where ${where}`, [param], BY_UNIQUE_KEY);
     return rows[0] ? fromRow(rows[0]) : null;
   }
 

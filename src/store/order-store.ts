@@ -5,7 +5,7 @@ import { encodeArrays, UUID, type ArrayColumn, type ElementType, type ElementTyp
 import { groupCommit } from './group-commit.js';
 import { storedOrderIds } from './insert-outcome.js';
 import { fromRow, SELECT_ORDERS, type OrderRow } from './order-rows.js';
-import type { Sql } from './sql.js';
+import { BY_UNIQUE_KEY, type Sql } from './sql.js';
 import { StatementOutcomeUnknownError } from './statement-outcome.js';
 
 // Up to this many orders share one insert. They travel as one array per column, in binary (see
@@ -148,17 +148,16 @@ export function createOrderStore(sql: Sql, { findOutcomeWithinMs = 5_000, onBatc
 
   return {
     insert: (order, idempotencyKey) => write({ order, idempotencyKey }),
-    // By a unique key, the partner by its own: one plan serves every value and size of the tables.
     async findById(id, ownerSubject) {
-      return one(await sql.query<OrderRow>(`${SELECT_ORDERS} where o.id = $1 and o.owner_subject = $2`, [id, ownerSubject], BY_KEY));
+      return one(await sql.query<OrderRow>(`${SELECT_ORDERS} where o.id = $1 and o.owner_subject = $2`, [id, ownerSubject], BY_UNIQUE_KEY));
     },
     async findAnyById(id) {
-      return one(await sql.query<OrderRow>(`${SELECT_ORDERS} where o.id = $1`, [id], BY_KEY));
+      return one(await sql.query<OrderRow>(`${SELECT_ORDERS} where o.id = $1`, [id], BY_UNIQUE_KEY));
     },
     async findByPaymentReference(reference) {
       // References are UUIDs (see migrations/006): anything else names no order.
       if (!UUID.test(reference)) return null;
-      return one(await sql.query<OrderRow>(`${SELECT_ORDERS} where o.payment_reference = $1`, [reference], BY_KEY));
+      return one(await sql.query<OrderRow>(`${SELECT_ORDERS} where o.payment_reference = $1`, [reference], BY_UNIQUE_KEY));
     },
     async listByOwner(ownerSubject, { before, status, limit }) {
       const { text, params } = listStatement(ownerSubject, before, status, limit);
@@ -168,7 +167,6 @@ export function createOrderStore(sql: Sql, { findOutcomeWithinMs = 5_000, onBatc
   };
 }
 
-const BY_KEY = { planOnce: true };
 const one = ({ rows }: { rows: OrderRow[] }): Order | null => (rows[0] ? fromRow(rows[0]) : null);
 
 /**

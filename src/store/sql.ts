@@ -30,6 +30,12 @@ export interface QueryOptions {
   planOnce?: boolean;
 }
 
+/**
+ * For a read by a unique key (a primary key, a unique reference): its plan is the same whatever
+ * the key and however large the tables, so it is planned once. See QueryOptions.planOnce.
+ */
+export const BY_UNIQUE_KEY: QueryOptions = { planOnce: true };
+
 /** A transaction's own `transaction` and `close`: neither has a meaning inside one. */
 export const nested = (): never => {
   throw new Error('nested transactions are not supported');

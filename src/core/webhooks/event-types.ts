@@ -12,9 +12,10 @@ export const WEBHOOK_EVENT_TYPES = [
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
-// The order events sent, each as its webhook type. A pause and a resume are progress as an integrator sees it: the order's status says which.
-// A move of the partner and a refund are not announced: the first changes no state an
-// integrator follows, and a refund is the payment provider's to tell the payer.
+// The order events sent (order_events.type), each as its webhook type; the others are not sent.
+// A pause and a resume are progress as an integrator sees it: the order's status says which. A
+// move of the partner and a refund are not announced: the first changes no state an integrator
+// follows, and a refund is the payment provider's to tell the payer.
 export const SENT_ORDER_EVENTS: Readonly<Record<string, WebhookEventType>> = {
   created: 'order.created',
   paid: 'order.paid',
@@ -26,10 +27,6 @@ export const SENT_ORDER_EVENTS: Readonly<Record<string, WebhookEventType>> = {
   cancelled: 'order.cancelled',
   closed: 'order.closed',
 };
-
-/** The webhook type an order event (order_events.type) is sent as; null: not sent. */
-export const webhookTypeOf = (orderEventType: string): WebhookEventType | null =>
-  Object.hasOwn(SENT_ORDER_EVENTS, orderEventType) ? SENT_ORDER_EVENTS[orderEventType]! : null;
 
 const isWebhookType = (name: string): name is WebhookEventType => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(name);
 
