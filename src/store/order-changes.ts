@@ -15,9 +15,25 @@ export interface EventRow {
   traceparent: string | null;
 }
 
-const INSERT_EVENT = `insert into order_events
-  (order_id, seq, type, at, status, pending_status, actor, actor_id, reason, traceparent)
-  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`;
+/** The insert of an event, its values taken from parameter `$first` on, in eventValues' order. */
+export const insertEvent = (first: number): string =>
+  `insert into order_events (order_id, seq, type, at, status, pending_status, actor, actor_id, reason, traceparent)
+  values (${Array.from({ length: 10 }, (_, i) => `$${first + i}`).join(', ')})`;
+
+const INSERT_EVENT = insertEvent(1);
+
+export const eventValues = (e: EventRow): unknown[] => [
+  e.orderId,
+  e.seq,
+  e.type,
+  e.at.toISOString(),
+  e.status,
+  e.pendingStatus,
+  e.actor.kind,
+  e.actor.id,
+  e.reason,
+  e.traceparent,
+];
 
 /**
  * Writes the event of a change, inside the transaction that made it: the order's history and the
@@ -25,18 +41,7 @@ const INSERT_EVENT = `insert into order_events
  * goes unannounced.
  */
 export async function writeEvent(tx: Sql, e: EventRow): Promise<void> {
-  await tx.query(INSERT_EVENT, [
-    e.orderId,
-    e.seq,
-    e.type,
-    e.at.toISOString(),
-    e.status,
-    e.pendingStatus,
-    e.actor.kind,
-    e.actor.id,
-    e.reason,
-    e.traceparent,
-  ]);
+  await tx.query(INSERT_EVENT, eventValues(e));
 }
 
 /** A condition of a change that failed: the transaction is rolled back, and this is its outcome. */
