@@ -23,20 +23,19 @@ function counted<T>(iterator: AsyncIterableIterator<T>, ended: () => void): Asyn
     if (!done) ended();
     done = true;
   };
-  const settle = async (step: Promise<IteratorResult<T>>) => {
-    try {
-      const result = await step;
-      if (result.done) end();
-      return result;
-    } catch (error) {
-      end();
-      throw error;
-    }
+  // Plain callbacks, not an async function: every event of every subscriber passes here.
+  const step = (result: IteratorResult<T>) => {
+    if (result.done) end();
+    return result;
+  };
+  const failed = (error: unknown) => {
+    end();
+    throw error;
   };
   return {
-    next: () => settle(iterator.next()),
-    return: (value?: unknown) => settle(iterator.return!(value)).finally(end),
-    throw: (error?: unknown) => settle(iterator.throw!(error)).finally(end),
+    next: () => iterator.next().then(step, failed),
+    return: (value?: unknown) => iterator.return!(value).then(step, failed).finally(end),
+    throw: (error?: unknown) => iterator.throw!(error).then(step, failed).finally(end),
     [Symbol.asyncIterator]() {
       return this;
     },
@@ -71,6 +70,19 @@ export function createLiveOrders(deps: LiveOrdersDeps) {
     async trackingUpdates(reference: string) {
       const updates = await deps.updates.trackingUpdates(reference);
       return updates && open<Tracking>('track', updates);
+    },
+
+    /**
+     * A subscriber that an edge serves from another subscriber's updates (the same operation, with
+     * the same token): counted as a live update of its own until the function answered is called.
+     */
+    joined(transport: Transport): () => void {
+      deps.count?.(transport, 1);
+      let left = false;
+      return () => {
+        if (!left) deps.count?.(transport, -1);
+        left = true;
+      };
     },
 
     /** Resolves once no update is open any more (after the service's closing ended them), or after `ms`. */
