@@ -7,7 +7,8 @@ import { answerFor, type ErrorLog } from '../error-table.js';
 import { withKeepAlive } from '../http/keep-alive.js';
 import { publicResult } from './public-result.js';
 
-const TOKEN_HEADER = 'x-graphql-event-stream-token';
+/** Where a request of the single connection mode names its reserved stream (or `?token=`). */
+export const TOKEN_HEADER = 'x-graphql-event-stream-token';
 // Streams reserved and not yet forgotten; the oldest go first past this many.
 const RESERVATIONS_KEPT = 10_000;
 
@@ -15,7 +16,7 @@ const RESERVATIONS_KEPT = 10_000;
  * Whether a request belongs to the GraphQL over SSE protocol's single connection mode: a stream
  * reserved with PUT, then opened (GET), fed (POST) and trimmed (DELETE) with its token. The
  * distinct connections mode (one POST with `Accept: text/event-stream` per subscription) is
- * yoga's own.
+ * served by fast-stream.ts, and by yoga itself for browser pages.
  */
 export function isReservedStream(request: Request): boolean {
   if (request.method === 'PUT' || request.method === 'DELETE' || request.headers.has(TOKEN_HEADER)) return true;
@@ -33,7 +34,8 @@ export interface EventStreamDeps {
  * answers: the single connection mode (graphql-sse, through @graphql-yoga/plugin-graphql-sse),
  * every request of it authenticated like any other and a reserved stream usable only by the
  * subject that reserved it; and a keep-alive comment on every event stream left quiet for
- * `keepAliveMs`. Both hooks concern only requests the fast POST path never takes (fast-post.ts).
+ * `keepAliveMs`. Both hooks concern only requests the fast paths never take (fast-post.ts,
+ * fast-stream.ts).
  */
 export function eventStreamPlugins(deps: EventStreamDeps): Plugin[] {
   const reservedBy = new Map<string, string>();

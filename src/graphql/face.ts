@@ -5,6 +5,7 @@ import { toFetchResponse, type PlainRequest, type PlainResponse } from '../http/
 import { answerFor } from '../error-table.js';
 import { answerError, json, refuse } from '../http/responses.js';
 import { createFastPost } from './fast-post.js';
+import { createFastStream } from './fast-stream.js';
 import { GRAPHIQL_ASSETS_PATH, type GraphiqlAssets } from './graphiql-assets.js';
 import { graphiqlPage, wantsGraphiql } from './graphiql-page.js';
 import type { OperationNote } from '../http/observation.js';
@@ -28,15 +29,22 @@ export interface FaceDeps extends YogaDeps {
  */
 export function createGraphqlFace(deps: FaceDeps) {
   const yoga = createGraphqlYoga(deps);
+  const keepAliveMs = deps.keepAliveMs ?? 15_000;
   const ws = createWsServer({
     yoga,
     authenticate: deps.authenticate,
     rateLimit: deps.rateLimit ?? null,
     log: deps.log,
     maxPayload: deps.maxBodyBytes,
-    keepAliveMs: deps.keepAliveMs ?? 15_000,
+    keepAliveMs,
   });
   const answerDirectly = createFastPost(yoga, deps.log);
+  const streamDirectly = createFastStream({
+    yoga,
+    log: deps.log,
+    keepAliveMs,
+    joined: deps.services.live && (() => deps.services.live!.joined('sse')),
+  });
   const tooLarge = () => answerError(new RequestError('PAYLOAD_TOO_LARGE'), deps.log);
   const { graphiql } = deps;
   const page = (method: string, accept: string | undefined) =>
@@ -56,8 +64,9 @@ export function createGraphqlFace(deps: FaceDeps) {
   /**
    * A POST's body is read here, under the same size limit as REST (declared or not), and handed
    * to yoga already parsed, the way body-parsing middleware does; yoga then skips turning node's
-   * stream into a fetch body. The usual operation is answered directly; a body that is not a JSON
-   * object goes on as text, for yoga to answer as it always does.
+   * stream into a fetch body. The usual operation is answered directly, and so is a subscription's
+   * event stream; a body that is not a JSON object goes on as text, for yoga to answer as it
+   * always does.
    */
   /** `extra`: headers every answer to the request carries (CORS, the rate limit's). */
   async function handleNode(req: IncomingMessage, res: ServerResponse, extra?: Record<string, string>): Promise<void> {
@@ -73,7 +82,9 @@ export function createGraphqlFace(deps: FaceDeps) {
       return sendNode(res, answerError(error, deps.log), extra);
     }
     const body = parsedObject(plain.header('content-type'), text);
-    const answer = await answerDirectly(plain, body, (req as { note?: OperationNote }).note);
+    const note = (req as { note?: OperationNote }).note;
+    if (await streamDirectly(req.url ?? '', plain, body, res, extra ?? {}, note)) return;
+    const answer = await answerDirectly(plain, body, note);
     if (answer) return sendNode(res, answer, extra);
     Object.assign(req, { body: body ?? text });
     return viaYoga(req, res, extra);

@@ -22,10 +22,10 @@ export function createFastPost(yoga: Pick<YogaServerInstance<object, object>, 'g
   /** The answer to the request, or undefined when it is not of that kind: yoga's to answer. */
   return async function answerDirectly(request: PlainRequest, body: unknown, note?: OperationNote): Promise<PlainResponse | undefined> {
     const mediaType = answerMediaType(request.header('accept'));
-    const params = operation(body);
-    if (!mediaType || !params || request.header('origin') !== undefined || !isJson(request.header('content-type'))) {
-      return undefined;
-    }
+    const params = directOperation(request, body);
+    // A subscription answers a stream, which fast-stream.ts serves; a document that merely
+    // mentions the word goes that way too, answered all the same.
+    if (!mediaType || !params || params.query!.includes('subscription')) return undefined;
     let answer: Captured;
     try {
       const result = await yoga.getResultForParams({ params, request: operationRequest(request) }, { note });
@@ -42,7 +42,7 @@ export function createFastPost(yoga: Pick<YogaServerInstance<object, object>, 'g
         headers: { 'Content-Type': `${mediaType}; charset=utf-8` },
       });
     }
-    // No body only for a streamed result, which subscriptions give: they never come here (see operation()).
+    // No body only for a streamed result, which subscriptions give: they never come here.
     return { status: answer.init.status, headers: headers(answer.init.headers), body: answer.body ?? '' };
   };
 }
@@ -58,13 +58,13 @@ function headers(given: Record<string, string>): Record<string, string> {
 }
 
 /** The response yoga's result processor builds, kept as it is given instead of a fetch Response. */
-class Captured {
+export class Captured {
   constructor(
     readonly body: string | null,
     readonly init: { status: number; headers: Record<string, string> },
   ) {}
 }
-const CAPTURE = { Response: Captured } as unknown as FetchAPI;
+export const CAPTURE = { Response: Captured } as unknown as FetchAPI;
 
 // The Accept values answered here, and the media type yoga answers each with; yoga picks the
 // same for them (an absent Accept is */*). Lists, weights and other types are yoga's to negotiate.
@@ -87,16 +87,16 @@ function isJson(contentType: string | undefined): boolean {
 }
 
 /**
- * The body as one operation, when it is one yoga would take without a word: a query string,
- * variables and extensions absent or objects, an operation name absent or a string, nothing else.
+ * The operation a request's body holds, when the request may skip yoga's HTTP layer: from a client
+ * that is not a browser page (no Origin: no CORS headers to add), in JSON, and one operation yoga
+ * would take without a word: a query string, variables and extensions absent or objects, an
+ * operation name absent or a string, nothing else.
  */
-function operation(body: unknown): GraphQLParams | undefined {
+export function directOperation(request: PlainRequest, body: unknown): GraphQLParams | undefined {
+  if (request.header('origin') !== undefined || !isJson(request.header('content-type'))) return undefined;
   if (!isObject(body)) return undefined;
   const { query, variables, operationName, extensions, ...others } = body;
   if (typeof query !== 'string' || Object.values(others).some((value) => value != null)) return undefined;
-  // A subscription answers a stream, which only yoga's own path serves; a document that merely
-  // mentions the word goes that way too, answered all the same.
-  if (query.includes('subscription')) return undefined;
   if (!(variables == null || isObject(variables)) || !(extensions == null || isObject(extensions))) return undefined;
   if (!(operationName == null || typeof operationName === 'string')) return undefined;
   return body as GraphQLParams;
@@ -110,7 +110,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * What the operation stage reads of the request: its method (yoga refuses mutations over GET)
  * and its headers (the context reads Authorization and Idempotency-Key).
  */
-function operationRequest(request: PlainRequest): Request {
+export function operationRequest(request: PlainRequest): Request {
   const headers = { get: (name: string) => request.header(name.toLowerCase()) ?? null };
   return { method: 'POST', headers } as unknown as Request;
 }
