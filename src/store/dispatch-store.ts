@@ -1,10 +1,11 @@
 import type { DispatchStore, OfferOutcome, OfferView } from '../core/lifecycle/ports.js';
 import { REPLACE_TIMER, setTimers } from './order-timers.js';
-import type { Sql } from './sql.js';
+import { BY_UNIQUE_KEY, type Sql } from './sql.js';
 
 // The order locked for the whole decision (one dispatch of an order at a time); while it waits
 // for an operator, its offers past their time expired; and the one still open, if any. Each of
-// a round's steps is one statement: each statement is a round trip to the engine.
+// a round's steps is one statement (each statement is a round trip to the engine), by keys,
+// planned once (BY_UNIQUE_KEY).
 const STATE = `with locked as (select pending_status from orders where id = $1 for update),
   expired as (
     update order_offers set outcome = 'expired', decided_at = $2
@@ -44,19 +45,20 @@ export function createDispatchStore(sql: Sql): DispatchStore {
   return {
     offerNext: (orderId, candidates, now, expiresAt, retryAt) =>
       sql.transaction(async (tx): Promise<OfferOutcome> => {
-        const { rows } = await tx.query<{ pending_status: string | null; open_until: Date | string | null }>(STATE, [
-          orderId,
-          now.toISOString(),
-        ]);
+        const { rows } = await tx.query<{ pending_status: string | null; open_until: Date | string | null }>(
+          STATE,
+          [orderId, now.toISOString()],
+          BY_UNIQUE_KEY,
+        );
         const state = rows[0];
         if (state?.pending_status !== 'pending_partner') return { kind: 'not_dispatching' };
         if (state.open_until !== null) {
           await setTimers(tx, orderId, [{ kind: 'dispatch', dueAt: new Date(state.open_until) }]);
           return { kind: 'open' };
         }
-        const { rows: free } = await tx.query<{ id: string }>(CANDIDATES, [orderId, candidates]);
+        const { rows: free } = await tx.query<{ id: string }>(CANDIDATES, [orderId, candidates], BY_UNIQUE_KEY);
         for (const { id } of free) {
-          const { rows: offered } = await tx.query(OFFER, [orderId, id, now.toISOString(), expiresAt.toISOString()]);
+          const { rows: offered } = await tx.query(OFFER, [orderId, id, now.toISOString(), expiresAt.toISOString()], BY_UNIQUE_KEY);
           if (offered.length) return { kind: 'offered', operatorId: id, expiresAt };
         }
         await setTimers(tx, orderId, [{ kind: 'dispatch', dueAt: retryAt }]);

@@ -103,7 +103,7 @@ export function createLifecycleStore(sql: Sql, onCommitted: OnCommitted = () => 
       c.paid?.amount ?? null,
       c.paid?.currency ?? null,
       c.version,
-    ]);
+    ], BY_UNIQUE_KEY);
     const moved = rows[0];
     if (!moved) return { kind: 'moved' };
     const { orderId, at } = c;
@@ -141,7 +141,7 @@ export function createLifecycleStore(sql: Sql, onCommitted: OnCommitted = () => 
       timers.map((t) => t.kind),
       timers.map((t) => t.dueAt.toISOString()),
       ...eventValues({ ...c.event, orderId, seq: moved.version, at, status, pendingStatus }),
-    ]);
+    ], BY_UNIQUE_KEY);
     return { kind: 'changed', seq: moved.version, paymentStatus: moved.payment_status };
   }
 

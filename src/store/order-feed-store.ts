@@ -1,10 +1,11 @@
 import type { OrderFeed } from '../core/events/order-updates.js';
 import { UUID } from './binary-arrays.js';
 import { fromRow as orderFromRow, SELECT_ORDERS, type OrderRow } from './order-rows.js';
-import type { Sql } from './sql.js';
+import { BY_UNIQUE_KEY, type Sql } from './sql.js';
 
 // The order with its version and, past a version, the types of its later events: one statement,
 // so that the version and the types agree.
+// By its key, planned once (see BY_UNIQUE_KEY): every change of a watched order reads it.
 const READ = `${SELECT_ORDERS.replace(
   'select o.*,',
   `select o.*, case when $2 > 0 then
@@ -20,7 +21,7 @@ type FeedRow = OrderRow & { version: number; types_since: string[] | null };
 /** What live updates read of orders (see core/events/order-updates.ts). */
 export function createOrderFeedStore(sql: Sql): OrderFeed {
   async function read(orderId: number, afterVersion: number) {
-    const { rows } = await sql.query<FeedRow>(READ, [orderId, afterVersion]);
+    const { rows } = await sql.query<FeedRow>(READ, [orderId, afterVersion], BY_UNIQUE_KEY);
     const row = rows[0];
     return row ? { order: orderFromRow(row), version: row.version, typesSince: row.types_since ?? [] } : null;
   }
@@ -31,7 +32,7 @@ export function createOrderFeedStore(sql: Sql): OrderFeed {
     async orderIdOf(reference) {
       // References are UUIDs: anything else names no order.
       if (!UUID.test(reference)) return null;
-      const { rows } = await sql.query<{ id: string | number }>('select id from orders where payment_reference = $1', [reference]);
+      const { rows } = await sql.query<{ id: string | number }>('select id from orders where payment_reference = $1', [reference], BY_UNIQUE_KEY);
       return rows[0] ? Number(rows[0].id) : null;
     },
 

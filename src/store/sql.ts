@@ -25,14 +25,15 @@ export interface QueryOptions {
   /**
    * The statement's plan depends neither on its values nor on the size of any table (an insert of
    * the rows it is given, say), so it can be planned once and the plan kept. Engines that plan
-   * each run cheaply, and statements inside a transaction, are planned as any other.
+   * each run cheaply are planned as any other.
    */
   planOnce?: boolean;
 }
 
 /**
- * For a read by a unique key (a primary key, a unique reference): its plan is the same whatever
- * the key and however large the tables, so it is planned once. See QueryOptions.planOnce.
+ * For a statement that reaches its rows by unique keys (a primary key, a unique reference, the
+ * keys it is given): its plan is the same whatever the keys and however large the tables, so it
+ * is planned once. See QueryOptions.planOnce.
  */
 export const BY_UNIQUE_KEY: QueryOptions = { planOnce: true };
 

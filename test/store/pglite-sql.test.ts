@@ -117,12 +117,16 @@ describe.each([pglite, pgliteThread])('PGlite as the stores use it: $name', (eng
       await sql.query(insert, [1, 'a'], { planOnce: true });
       await expect(sql.query(insert, [1, 'again'], { planOnce: true })).rejects.toMatchObject({ code: '23505' });
       expect(await planCacheMode(sql)).toBe('force_custom_plan');
-      const inside = await sql.transaction(async (tx) => {
+      const [inside, read] = await sql.transaction(async (tx) => {
         await tx.query(insert, [2, 'b'], { planOnce: true });
-        return (await tx.query<{ mode: string }>("select current_setting('plan_cache_mode') as mode")).rows[0]!.mode;
+        const mode = (await tx.query<{ mode: string }>("select current_setting('plan_cache_mode') as mode")).rows[0]!.mode;
+        return [mode, (await tx.query('select name from things where id = $1', [1], { planOnce: true })).rows] as const;
       });
       expect(inside).toBe('force_custom_plan');
-      expect(await planCounts(sql)).toMatchObject({ [insert]: { generic: 2, custom: 1 } });
+      // Its own rows only, not the setting's that follows it.
+      expect(read).toEqual([{ name: 'a' }]);
+      // Planned once inside the transaction too.
+      expect(await planCounts(sql)).toMatchObject({ [insert]: { generic: 3, custom: 0 } });
       expect(await names(sql)).toEqual(['a', 'b']);
     });
   });

@@ -61,7 +61,10 @@ const UNSYNCED = { syncToFs: false };
 // Run ahead of a statement to be planned once (QueryOptions.planOnce), in the same implicit
 // transaction, which Sync ends and the setting with it: that statement's plan is made the first
 // time and kept (a generic plan), while every other statement is still planned for each run.
+// Inside a transaction, which Sync does not end, PLAN_AGAIN follows it in the same call: the
+// session's own setting again (pgliteStartParams).
 const PLAN_ONCE = "select set_config('plan_cache_mode', 'force_generic_plan', true)";
+const PLAN_AGAIN = 'reset plan_cache_mode';
 
 /**
  * Statements on one PGlite, each parsed once and then run by name. PGlite's own `query` parses,
@@ -77,11 +80,15 @@ function statements(db: PGlite) {
   // Names are never reused, not even those of statements that failed to parse.
   let named = 0;
 
-  /** Bind and Execute of PLAN_ONCE, made once it is prepared. */
-  let planOnce: Uint8Array | undefined;
-  async function planOnceAhead(): Promise<Uint8Array> {
-    const { name } = await statement(PLAN_ONCE);
-    return (planOnce ??= join(serialize.bind({ statement: name }), serialize.execute({})));
+  /** Bind and Execute of PLAN_ONCE and PLAN_AGAIN, made once they are prepared. */
+  const settings = new Map<string, Uint8Array>();
+  async function setting(text: string): Promise<Uint8Array> {
+    const made = settings.get(text);
+    if (made) return made;
+    const { name } = await statement(text);
+    const message = join(serialize.bind({ statement: name }), serialize.execute({}));
+    settings.set(text, message);
+    return message;
   }
 
   async function prepare(text: string): Promise<Prepared> {
@@ -109,9 +116,11 @@ function statements(db: PGlite) {
   }
 
   return {
-    async query<Row>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<{ rows: Row[] }> {
+    /** `inTransaction`: a transaction is open, which this statement's Sync does not end. */
+    async query<Row>(text: string, params: unknown[] = [], options?: QueryOptions, inTransaction = false): Promise<{ rows: Row[] }> {
       const { name, paramTypes, columns } = await statement(text);
-      const ahead = options?.planOnce ? await planOnceAhead() : undefined;
+      const ahead = options?.planOnce ? await setting(PLAN_ONCE) : undefined;
+      const behind = ahead && inTransaction ? await setting(PLAN_AGAIN) : undefined;
       const values = params.map((value, i): WireValue => {
         if (value === null || value === undefined) return null;
         // Bytes go as they are, in binary, as node-postgres sends them (see binary-arrays.ts).
@@ -119,10 +128,11 @@ function statements(db: PGlite) {
         const serializer = db.serializers[paramTypes[i]!];
         return serializer ? (serializer(value) as WireValue) : String(value);
       });
-      const { messages } = await db.execProtocol(bindExecuteSync(name, values, ahead), UNSYNCED);
-      // PLAN_ONCE's own row and completion come first.
+      const { messages } = await db.execProtocol(bindExecuteSync(name, values, ahead, behind), UNSYNCED);
+      // PLAN_ONCE's own row and completion come first, PLAN_AGAIN's completion after the statement's.
       const own = ahead ? messages.findIndex((m) => m.name === 'commandComplete') + 1 : 0;
-      return { rows: rowsOf(columns, messages.slice(own), db.parsers) as Row[] };
+      const end = behind ? messages.findIndex((m, i) => i >= own && m.name === 'commandComplete') + 1 : messages.length;
+      return { rows: rowsOf(columns, messages.slice(own, end), db.parsers) as Row[] };
     },
     async exec(text: string): Promise<void> {
       await db.execProtocol(join(serialize.query(text), serialize.sync()), UNSYNCED);
@@ -158,10 +168,8 @@ export async function openPglite(
   const run = statements(db);
   // One statement or one transaction at a time; closing and dumping wait their turn too.
   const alone = serially();
-  // Inside a transaction, PLAN_ONCE's setting would last until its end: every statement there is
-  // planned for each run.
   const inTransaction: Sql = {
-    query: (text, params) => run.query(text, params),
+    query: (text, params, options) => run.query(text, params, options, true),
     exec: run.exec,
     transaction: nested,
     close: nested,
