@@ -27,19 +27,24 @@ export function groupTransactions(transaction: Sql['transaction']): Sql['transac
     const done: [Pending, unknown][] = [];
     let current: Pending | undefined;
     try {
-      await transaction(async (tx) => {
+      await transaction(async (engine) => {
+        const tx = deferring(engine);
         for (let taken = 0; queue.length > 0 && taken < MAX_GROUP; taken += 1) {
           current = queue.shift()!;
-          await tx.exec('savepoint change');
+          tx.defer(SAVEPOINT);
           try {
-            done.push([current, await current.fn(tx)]);
+            done.push([current, await current.fn(tx.sql)]);
+            // A change that ran no statement has no savepoint to release.
+            if (!tx.cancel(SAVEPOINT)) tx.defer(RELEASE);
           } catch (error) {
-            await tx.exec('rollback to savepoint change');
+            if (!tx.cancel(SAVEPOINT)) tx.defer(ROLLBACK, RELEASE);
             current.reject(error);
           }
-          await tx.exec('release savepoint change');
           current = undefined;
         }
+        // The commit releases what is left to release; a rollback to a savepoint must run.
+        tx.cancel(RELEASE);
+        await tx.flush();
       });
       for (const [change, result] of done) change.resolve(result);
     } catch (error) {
@@ -63,4 +68,46 @@ export function groupTransactions(transaction: Sql['transaction']): Sql['transac
         setImmediate(runGroup);
       }
     });
+}
+
+const SAVEPOINT = 'savepoint change';
+const RELEASE = 'release savepoint change';
+const ROLLBACK = 'rollback to savepoint change';
+
+/**
+ * The group's transaction, with the savepoints' statements held back and sent ahead of the next
+ * statement, in the same call to the engine (QueryOptions.before): each statement is a round trip
+ * between the service's thread and the engine's, and a change's savepoint and release were two of
+ * its four.
+ */
+function deferring(engine: Sql) {
+  let waiting: string[] = [];
+  const take = () => {
+    const taken = waiting;
+    waiting = [];
+    return taken;
+  };
+  const sql: Sql = {
+    ...engine,
+    query: (text, params, options) => {
+      const before = take();
+      return engine.query(text, params, before.length ? { ...options, before } : options);
+    },
+    exec: (text) => engine.exec([...take(), text].join('; ')),
+  };
+  return {
+    sql,
+    defer: (...texts: string[]) => void waiting.push(...texts),
+    /** Takes back the last statement held, if it is `text` and still unsent; answers whether it was. */
+    cancel(text: string): boolean {
+      if (waiting.at(-1) !== text) return false;
+      waiting.pop();
+      return true;
+    },
+    /** Sends what is held, if anything. */
+    async flush(): Promise<void> {
+      const held = take();
+      if (held.length) await engine.exec(held.join('; '));
+    },
+  };
 }

@@ -28,6 +28,12 @@ export interface QueryOptions {
    * each run cheaply are planned as any other.
    */
   planOnce?: boolean;
+  /**
+   * Statements without parameters run first, in the same call to the engine, whether or not this
+   * one parses (a savepoint and the release of the one before: see grouped-transactions.ts). Only
+   * the embedded store's grouped transactions give any, and it takes them.
+   */
+  before?: readonly string[];
 }
 
 /**

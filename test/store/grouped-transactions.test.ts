@@ -13,7 +13,7 @@ function counted(sql: Sql) {
   const transaction = groupTransactions(async (fn) => {
     groups.push(0);
     return sql.transaction((tx) => {
-      const counting: Sql = { ...tx, query: (text, params) => ((groups[groups.length - 1]! += 1), tx.query(text, params)) };
+      const counting: Sql = { ...tx, query: (text, params, options) => ((groups[groups.length - 1]! += 1), tx.query(text, params, options)) };
       return fn(counting);
     });
   });
@@ -70,6 +70,46 @@ describe.each([
     await first;
     expect(await second).toBe(1);
     expect(groups).toHaveLength(1);
+  });
+
+  it('when the last change of its group fails, or one runs no statement, then only the failed one is undone', async () => {
+    await sql.exec('delete from notes');
+    const { transaction, groups } = counted(sql);
+    const outcomes = await Promise.allSettled([
+      transaction((tx) => tx.query('insert into notes (id, body) values (1, $1)', ['kept'])),
+      transaction(async () => 'nothing written'),
+      transaction(async () => {
+        throw new Refused();
+      }),
+      transaction(async (tx) => {
+        await tx.query('insert into notes (id, body) values (2, $1)', ['undone']);
+        throw new Refused();
+      }),
+    ]);
+
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'rejected']);
+    expect(groups).toHaveLength(1);
+    expect(await bodies()).toEqual(['kept']);
+  });
+
+  it('when changes commit, then their savepoints travel with their statements: no call to the engine of their own', async () => {
+    await sql.exec('delete from notes');
+    const execs: string[] = [];
+    const befores: (readonly string[] | undefined)[] = [];
+    const transaction = groupTransactions((fn) =>
+      sql.transaction((tx) =>
+        fn({
+          ...tx,
+          query: (text, params, options) => (befores.push(options?.before), tx.query(text, params, options)),
+          exec: (text) => (execs.push(text), tx.exec(text)),
+        }),
+      ),
+    );
+    await Promise.all([1, 2, 3].map((id) => transaction((tx) => tx.query('insert into notes (id) values ($1)', [id]))));
+
+    expect(execs).toEqual([]);
+    expect(befores).toEqual([['savepoint change'], ['release savepoint change', 'savepoint change'], ['release savepoint change', 'savepoint change']]);
+    expect((await sql.query('select count(*)::int as n from notes')).rows).toEqual([{ n: 3 }]);
   });
 
   it('when more changes wait than a group takes, then they commit in several groups, none lost', async () => {

@@ -80,14 +80,14 @@ function statements(db: PGlite) {
   // Names are never reused, not even those of statements that failed to parse.
   let named = 0;
 
-  /** Bind and Execute of PLAN_ONCE and PLAN_AGAIN, made once they are prepared. */
-  const settings = new Map<string, Uint8Array>();
-  async function setting(text: string): Promise<Uint8Array> {
-    const made = settings.get(text);
+  /** Bind and Execute of a statement without parameters (PLAN_ONCE, PLAN_AGAIN), made once it is prepared. */
+  const bound = new Map<string, Uint8Array>();
+  async function boundOnce(text: string): Promise<Uint8Array> {
+    const made = bound.get(text);
     if (made) return made;
     const { name } = await statement(text);
     const message = join(serialize.bind({ statement: name }), serialize.execute({}));
-    settings.set(text, message);
+    bound.set(text, message);
     return message;
   }
 
@@ -118,9 +118,21 @@ function statements(db: PGlite) {
   return {
     /** `inTransaction`: a transaction is open, which this statement's Sync does not end. */
     async query<Row>(text: string, params: unknown[] = [], options?: QueryOptions, inTransaction = false): Promise<{ rows: Row[] }> {
-      const { name, paramTypes, columns } = await statement(text);
-      const ahead = options?.planOnce ? await setting(PLAN_ONCE) : undefined;
-      const behind = ahead && inTransaction ? await setting(PLAN_AGAIN) : undefined;
+      // What runs first goes as one simple query, unprepared: its statements run in turn, so a
+      // rollback to a savepoint among them ends an aborted transaction before the others.
+      const first = options?.before?.length ? serialize.query(options.before.join('; ')) : undefined;
+      let prepared: Prepared;
+      try {
+        prepared = await statement(text);
+      } catch (error) {
+        // What was to run first runs all the same: its caller counts on it.
+        if (first) await db.execProtocol(first, UNSYNCED);
+        throw error;
+      }
+      const { name, paramTypes, columns } = prepared;
+      const plan = options?.planOnce ? await boundOnce(PLAN_ONCE) : undefined;
+      const ahead = first && plan ? join(first, plan) : (first ?? plan);
+      const behind = plan && inTransaction ? await boundOnce(PLAN_AGAIN) : undefined;
       const values = params.map((value, i): WireValue => {
         if (value === null || value === undefined) return null;
         // Bytes go as they are, in binary, as node-postgres sends them (see binary-arrays.ts).
@@ -129,9 +141,12 @@ function statements(db: PGlite) {
         return serializer ? (serializer(value) as WireValue) : String(value);
       });
       const { messages } = await db.execProtocol(bindExecuteSync(name, values, ahead, behind), UNSYNCED);
-      // PLAN_ONCE's own row and completion come first, PLAN_AGAIN's completion after the statement's.
-      const own = ahead ? messages.findIndex((m) => m.name === 'commandComplete') + 1 : 0;
-      const end = behind ? messages.findIndex((m, i) => i >= own && m.name === 'commandComplete') + 1 : messages.length;
+      // The completions of what ran first (PLAN_ONCE's row too) come first, PLAN_AGAIN's after the
+      // statement's own.
+      const completedAfter = (from: number) => messages.findIndex((m, i) => i >= from && m.name === 'commandComplete') + 1;
+      let own = 0;
+      for (let ran = (options?.before?.length ?? 0) + (plan ? 1 : 0); ran > 0; ran -= 1) own = completedAfter(own);
+      const end = behind ? completedAfter(own) : messages.length;
       return { rows: rowsOf(columns, messages.slice(own, end), db.parsers) as Row[] };
     },
     async exec(text: string): Promise<void> {
