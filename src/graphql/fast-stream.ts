@@ -9,6 +9,7 @@ import { TOKEN_HEADER } from './event-streams.js';
 import { CAPTURE, directOperation, operationRequest, type Captured } from './fast-post.js';
 
 const COMPLETE = Buffer.from('event: complete\ndata:\n\n');
+const EVENT_STREAM = /text\/event-stream/i;
 
 export interface FastStreamDeps {
   yoga: Pick<YogaServerInstance<object, object>, 'getResultForParams'>;
@@ -146,7 +147,10 @@ export function createFastStream(deps: FastStreamDeps) {
       group.stop();
     };
     // Gone while its operation ran: it never joins.
-    if (res.destroyed) return Promise.resolve(left()).then(() => true);
+    if (res.destroyed) {
+      left();
+      return Promise.resolve(true);
+    }
     const stream = new OpenEventStream(res, keepAliveMs, headers);
     group.members.add(stream);
     if (group.members.size > 1 && deps.joined) group.extras.push(deps.joined());
@@ -183,6 +187,8 @@ async function answerOnce(result: ExecutionResult, res: ServerResponse, headers:
 
 /** yoga's test for an event stream asked for: the one type, charset aside. */
 function isEventStream(accept: string | undefined): boolean {
+  // Every POST passes here: most are turned away without a copy of their header.
+  if (accept === undefined || !EVENT_STREAM.test(accept)) return false;
   const [type, ...parameters] = (accept ?? '').replace(/\s/g, '').toLowerCase().split(';');
   return type === 'text/event-stream' && parameters.every((p) => p === 'charset=utf-8');
 }
