@@ -27,11 +27,25 @@ export const endpointFromRow = (r: EndpointRow): WebhookEndpoint => ({
 });
 
 // The count and the insert are one statement; two registrations racing past the limit at once
-// can exceed it by one, which the limit (a bound on fan-out, not a quota) allows.
-const INSERT = `insert into webhook_endpoints (owner_subject, url, events, secret, created_at)
-  select $1, $2, $3::text[], $4, $5
-  where (select count(*) from webhook_endpoints where owner_subject = $1 and deleted_at is null) < $6
-  returning ${COLUMNS}`;
+// can exceed it by one, which the limit (a bound on fan-out, not a quota) allows. The first
+// endpoint, when none other is registered, moves the fan-out's cursor past every event there is
+// and forgets its gaps, in the same statement: while there was no endpoint the fan-out left the
+// cursor where it was (webhook-outbox.ts), and an endpoint takes only the events of changes that
+// commit after it is registered.
+const INSERT = `with first as (
+    select not exists (select 1 from webhook_endpoints where deleted_at is null) as alone),
+  inserted as (
+    insert into webhook_endpoints (owner_subject, url, events, secret, created_at)
+    select $1, $2, $3::text[], $4, $5
+    where (select count(*) from webhook_endpoints where owner_subject = $1 and deleted_at is null) < $6
+    returning ${COLUMNS}),
+  moved as (
+    update webhook_fanout f set seen_id = greatest(f.seen_id, n.newest), through_id = greatest(f.seen_id, n.newest)
+    from (select coalesce(max(id), 0) as newest from order_events) n
+    where (select alone from first) and exists (select 1 from inserted)),
+  forgotten as (
+    delete from webhook_fanout_gaps where (select alone from first) and exists (select 1 from inserted))
+  select * from inserted`;
 
 // Its pending deliveries fail with it: nothing will be sent to a deleted endpoint.
 const REMOVE = `with removed as (

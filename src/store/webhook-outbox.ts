@@ -1,18 +1,17 @@
 import type { WebhookOutbox } from '../core/webhooks/ports.js';
 import type { Sql } from './sql.js';
 
-// One instance at a time: the others skip the locked row rather than wait behind it. Read in the
-// same snapshot: whether any endpoint takes events, and the newest event.
-const CURSOR = `select through_id, seen_id,
-    exists (select 1 from webhook_endpoints where deleted_at is null) as endpoints,
-    (select max(id) from order_events) as newest
-  from webhook_fanout for update skip locked`;
+// Asked before the cursor is taken: without an endpoint no event goes anywhere, and a pass
+// writes nothing (no transaction to commit, nothing to sync). The cursor is left where it is; the
+// first endpoint registered moves it past every event there is (webhook-endpoint-store.ts), so an
+// endpoint takes the events of changes that commit after it is registered.
+const ANY_ENDPOINT = 'select exists (select 1 from webhook_endpoints where deleted_at is null) as endpoints';
 
-// Without an endpoint, no event goes anywhere: the cursor moves past them all without reading
-// them, and the gaps are forgotten, as no endpoint was there to want them. An endpoint takes the
-// events of changes that commit after it is registered.
-const SKIP = `with dropped as (delete from webhook_fanout_gaps)
-  update webhook_fanout set seen_id = $1, through_id = $1`;
+// One instance at a time: the others skip the locked row rather than wait behind it. Whether any
+// endpoint takes events is asked again in the snapshot the pass reads.
+const CURSOR = `select through_id, seen_id,
+    exists (select 1 from webhook_endpoints where deleted_at is null) as endpoints
+  from webhook_fanout for update skip locked`;
 
 // A pass, in one statement: the events read stay in the engine, and only what the worker needs
 // to know comes back. The page: after the cursor, the ids not seen yet and the gaps below them
@@ -61,7 +60,6 @@ interface Cursor {
   through_id: string | number;
   seen_id: string | number;
   endpoints: boolean;
-  newest: string | number | null;
 }
 
 /**
@@ -70,17 +68,18 @@ interface Cursor {
  * skipped over is remembered as a gap and read when it commits; one still missing after
  * `gapTimeoutMs` belonged to a transaction that rolled back.
  */
+const NO_ENDPOINT = { read: 0, oldestAt: null, endpoints: false };
+
 export function createWebhookOutbox(sql: Sql, { gapTimeoutMs }: { gapTimeoutMs: number }): WebhookOutbox {
   return {
-    fanOut: (sent, now, page) =>
-      sql.transaction(async (tx) => {
+    async fanOut(sent, now, page) {
+      const [any] = (await sql.query<{ endpoints: boolean }>(ANY_ENDPOINT)).rows;
+      if (!any!.endpoints) return NO_ENDPOINT;
+      return sql.transaction(async (tx) => {
         const [cursor] = (await tx.query<Cursor>(CURSOR)).rows;
         if (!cursor) return null;
-        if (!cursor.endpoints) {
-          const past = Math.max(Number(cursor.newest ?? 0), Number(cursor.seen_id));
-          if (past > Number(cursor.through_id)) await tx.query(SKIP, [past]);
-          return { read: 0, oldestAt: null };
-        }
+        // The last one deleted since.
+        if (!cursor.endpoints) return NO_ENDPOINT;
         const types = Object.entries(sent);
         const [pass] = (
           await tx.query<{ read: number; oldest_at: Date | string | null }>(PASS, [
@@ -94,7 +93,8 @@ export function createWebhookOutbox(sql: Sql, { gapTimeoutMs }: { gapTimeoutMs: 
             WIDEST_GAP,
           ])
         ).rows;
-        return { read: pass!.read, oldestAt: pass!.oldest_at === null ? null : new Date(pass!.oldest_at) };
-      }),
+        return { read: pass!.read, oldestAt: pass!.oldest_at === null ? null : new Date(pass!.oldest_at), endpoints: true };
+      });
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDeliveryWorker } from '../../src/core/webhooks/delivery-worker.js';
-import type { AfterTry, ClaimedDelivery, DeliveryQueue, PostOutcome, WebhookAttempt } from '../../src/core/webhooks/ports.js';
+import type { AfterTry, ClaimedDelivery, DeliveryQueue, FanOutPass, PostOutcome, WebhookAttempt } from '../../src/core/webhooks/ports.js';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 
@@ -31,11 +31,16 @@ function fakeQueue(due: ClaimedDelivery[]) {
   return { queue, recorded, postponed, limits };
 }
 
-function worker(queue: DeliveryQueue, post: () => Promise<PostOutcome>, lookup: () => Promise<string[]> = async () => ['93.184.215.14']) {
+function worker(
+  queue: DeliveryQueue,
+  post: () => Promise<PostOutcome>,
+  lookup: () => Promise<string[]> = async () => ['93.184.215.14'],
+  fanOut: () => Promise<FanOutPass | null> = async () => null,
+) {
   const sent: { secrets: string[] }[] = [];
   const problems: string[] = [];
   const made = createDeliveryWorker({
-    outbox: { fanOut: async () => null },
+    outbox: { fanOut },
     queue,
     messages: { bodyOf: async () => '{}' },
     resolver: { lookup },
@@ -56,6 +61,21 @@ function worker(queue: DeliveryQueue, post: () => Promise<PostOutcome>, lookup: 
 }
 
 describe('the delivery worker', () => {
+  it('when the fan-out finds no endpoint registered, then nothing is claimed; when it finds one, or another instance holds the cursor, then the due deliveries are', async () => {
+    for (const [pass, tried] of [
+      [{ read: 0, oldestAt: null, endpoints: false }, []],
+      [{ read: 0, oldestAt: null, endpoints: true }, ['1']],
+      [null, ['1']],
+    ] as const) {
+      const { queue, limits, recorded } = fakeQueue([claimed('1')]);
+      const run = worker(queue, async () => ({ kind: 'answered', status: 204, durationMs: 1 }), undefined, async () => pass);
+      run.wake();
+      await run.idle();
+      expect(limits.length > 0).toBe(tried.length > 0);
+      expect(recorded.map((r) => r.id)).toEqual(tried);
+    }
+  });
+
   it("when the endpoint's breaker is open, then the delivery is put back untried until the breaker lets a probe through", async () => {
     const { queue, recorded, postponed } = fakeQueue([claimed('1')]);
     const run = worker(queue, async () => ({ kind: 'breaker-open', retryInMs: 30_000 }));

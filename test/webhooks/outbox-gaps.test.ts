@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SENT_ORDER_EVENTS } from '../../src/core/webhooks/event-types.js';
 import { createOrderStore } from '../../src/store/order-store.js';
 import { createWebhookEndpointStore } from '../../src/store/webhook-endpoint-store.js';
@@ -111,26 +111,54 @@ describe(`the fan-out without endpoints ${onEngine(pglite)}`, () => {
   });
   afterAll(() => store?.dispose());
 
-  const cursor = async () => (await store.sql.query('select through_id::int, seen_id::int from webhook_fanout')).rows[0];
+  const cursor = async () =>
+    (await store.sql.query<{ through_id: number; seen_id: number }>('select through_id::int, seen_id::int from webhook_fanout')).rows[0]!;
   const delivered = async () =>
     (await store.sql.query<{ event_id: string }>('select event_id from webhook_deliveries order by event_id')).rows.map((r) => Number(r.event_id));
 
-  it('when no endpoint is registered, then the cursor moves past the events without reading them, and an endpoint registered next takes only the events after it', async () => {
+  const endpoints = () => createWebhookEndpointStore(store.sql);
+  const register = (ownerSubject: string) =>
+    endpoints().insert({ ownerSubject, url: 'https://hooks.example/', events: null, secret: 'whsec_c2VjcmV0', createdAt: NOW }, 20);
+  const eventIdOf = async (orderId: number) =>
+    Number((await store.sql.query<{ id: string }>('select id from order_events where order_id = $1', [orderId])).rows[0]!.id);
+
+  it('when no endpoint is registered, then a pass writes nothing; the first endpoint moves the cursor past every event and forgets the gaps, and takes only the events after it', async () => {
+    const before = await cursor();
     await Promise.all([1, 2, 3].map(() => orders.insert(newOrder({ ownerSubject: 'app-1' }))));
     await store.sql.query(`insert into webhook_fanout_gaps (event_id, since) values (1, $1)`, [NOW]);
+    const transactions = vi.spyOn(store.sql, 'transaction');
 
-    expect(await outbox.fanOut(SENT_ORDER_EVENTS, NOW, 500)).toEqual({ read: 0, oldestAt: null });
+    expect(await outbox.fanOut(SENT_ORDER_EVENTS, NOW, 500)).toEqual({ read: 0, oldestAt: null, endpoints: false });
+    expect(transactions).not.toHaveBeenCalled();
+    transactions.mockRestore();
+    expect(await cursor()).toEqual(before);
+
+    await register('app-1');
     const newest = Number((await store.sql.query<{ id: string }>('select max(id) as id from order_events')).rows[0]!.id);
     expect(await cursor()).toEqual({ through_id: newest, seen_id: newest });
     expect((await store.sql.query('select count(*)::int as n from webhook_fanout_gaps')).rows).toEqual([{ n: 0 }]);
 
-    await createWebhookEndpointStore(store.sql).insert(
-      { ownerSubject: 'app-1', url: 'https://hooks.example/', events: null, secret: 'whsec_c2VjcmV0', createdAt: NOW },
-      20,
-    );
     const after = await orders.insert(newOrder({ ownerSubject: 'app-1' }));
-    expect(await outbox.fanOut(SENT_ORDER_EVENTS, later(1_000), 500)).toMatchObject({ read: 1 });
-    const [created] = (await store.sql.query<{ id: string }>('select id from order_events where order_id = $1', [after.id])).rows;
-    expect(await delivered()).toEqual([Number(created!.id)]);
+    expect(await outbox.fanOut(SENT_ORDER_EVENTS, later(1_000), 500)).toEqual({ read: 1, oldestAt: expect.any(Date), endpoints: true });
+    expect(await delivered()).toEqual([await eventIdOf(after.id)]);
+  });
+
+  it('when an endpoint is registered while another is, then the cursor stays: the events not yet fanned out still reach the first', async () => {
+    const waiting = await orders.insert(newOrder({ ownerSubject: 'app-1' }));
+    const at = await cursor();
+    await register('app-2');
+    expect(await cursor()).toEqual(at);
+
+    await outbox.fanOut(SENT_ORDER_EVENTS, later(2_000), 500);
+    expect(await delivered()).toContain(await eventIdOf(waiting.id));
+  });
+
+  it('when a registration is refused by the limit, then the cursor stays where it is', async () => {
+    await store.sql.query('update webhook_endpoints set deleted_at = $1', [NOW]);
+    const waiting = await orders.insert(newOrder({ ownerSubject: 'app-3' }));
+    const at = await cursor();
+    expect(await endpoints().insert({ ownerSubject: 'app-3', url: 'https://hooks.example/', events: null, secret: 'whsec_c2VjcmV0', createdAt: NOW }, 0)).toBeNull();
+    expect(await cursor()).toEqual(at);
+    expect(await eventIdOf(waiting.id)).toBeGreaterThan(at.through_id);
   });
 });

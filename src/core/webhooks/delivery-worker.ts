@@ -31,13 +31,16 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
   let again = false;
   let closed = false;
 
-  async function fanOut(): Promise<void> {
+  /** Fans out what there is; false when no endpoint is registered, and so nothing can be due. */
+  async function fanOut(): Promise<boolean> {
     for (;;) {
       const now = clock();
       const done = await deps.outbox.fanOut(SENT_ORDER_EVENTS, now, FAN_OUT_PAGE);
-      if (!done) return;
+      // Another instance is fanning out: deliveries may be due all the same.
+      if (!done) return true;
       deps.observe?.outboxLag?.(done.oldestAt ? Math.max(0, now.getTime() - done.oldestAt.getTime()) / 1000 : 0);
-      if (done.read < FAN_OUT_PAGE) return;
+      if (!done.endpoints) return false;
+      if (done.read < FAN_OUT_PAGE) return true;
     }
   }
 
@@ -58,7 +61,8 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
 
   async function run(): Promise<void> {
     try {
-      await fanOut();
+      // Without an endpoint, the claim (the queue's costliest statement) would find nothing.
+      if (!(await fanOut())) return;
       const room = deps.concurrency - inFlight.size;
       if (room <= 0) return;
       const now = clock();

@@ -69,13 +69,15 @@ export interface FanOutPass {
   read: number;
   /** When the oldest of them happened: how far behind the fan-out was. */
   oldestAt: Date | null;
+  /** False when no endpoint is registered: no event goes anywhere, and no delivery is due. */
+  endpoints: boolean;
 }
 
 /** The order events (the outbox) turned into deliveries, one per subscribed endpoint. */
 export interface WebhookOutbox {
   /**
-   * Fans out up to `page` events after the cursor and moves the cursor, all in one transaction;
-   * null when another instance is doing it. `sent`: the order events sent, each as its webhook type.
+   * Fans out up to `page` events after the cursor and moves the cursor, all in one transaction
+   * (none at all while no endpoint is registered); null when another instance is doing it. `sent`: the order events sent, each as its webhook type.
    */
   fanOut(sent: Readonly<Record<string, WebhookEventType>>, now: Date, page: number): Promise<FanOutPass | null>;
 }
