@@ -35,13 +35,16 @@ const TRANSACTION: Attributes = { 'db.system': 'postgresql', 'db.operation': 'TR
 
 /**
  * A span for every statement run within a traced request (or other traced work), a child of
- * whatever span is active; statements run outside any (timers, start-up) make none. A
+ * whatever span is active; statements run outside any (timers, start-up), or within one whose
+ * trace is not kept, make none. A
  * transaction is a span of its own, with its statements beneath it.
  */
 export function tracedSql<S extends Sql>(sql: S): S {
+  // Under a span that is not recorded (its trace not sampled), a statement's span would not be
+  // either: none is made, nor its attributes, nor a context to carry it.
   const within = () => {
     const active = context.active();
-    return trace.getSpan(active) ? active : null;
+    return trace.getSpan(active)?.isRecording() ? active : null;
   };
   return Object.assign(Object.create(sql) as S, {
     query: ((text, params, options) => {

@@ -1,4 +1,4 @@
-import { context, SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import { context, SpanKind, SpanStatusCode, trace, TraceFlags } from '@opentelemetry/api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tracedSql } from '../../src/store/traced-sql.js';
 import { inSpan } from '../../src/tracing/tracer.js';
@@ -33,6 +33,32 @@ for (const engine of ENGINES) {
       expect(statement!.name).toBe('SELECT');
       expect(statement!.kind).toBe(SpanKind.CLIENT);
       expect(statement!.attributes).toEqual({ 'db.system': 'postgresql', 'db.operation': 'SELECT', 'db.statement': 'select $1::text as phone' });
+    });
+
+    it('when a statement runs within a span whose trace is not sampled, then it makes no span of its own', async () => {
+      const unsampled = trace.wrapSpanContext({ traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331', traceFlags: TraceFlags.NONE });
+      const activeWhenRun: (string | undefined)[] = [];
+      // What span is active when the store runs the statement: the request's, or one made for the statement.
+      const watched = Object.assign(Object.create(store.sql) as typeof store.sql, {
+        query: (text: string, params?: unknown[]) => {
+          activeWhenRun.push(trace.getSpan(context.active())?.spanContext().spanId);
+          return store.sql.query(text, params);
+        },
+      });
+      const sql = tracedSql(watched);
+
+      await context.with(trace.setSpan(context.active(), unsampled), () => sql.query('select 1'));
+      let request: string | undefined;
+      await withinRequest(() => {
+        request = trace.getSpan(context.active())?.spanContext().spanId;
+        return sql.query('select 2');
+      });
+
+      // Unsampled: the statement ran under the request's span itself. Sampled: under its own.
+      expect(activeWhenRun[0]).toBe('b7ad6b7169203331');
+      expect(activeWhenRun[1]).toBeDefined();
+      expect(activeWhenRun[1]).not.toBe(request);
+      expect((await recording.seen()).named('SELECT').map((span) => span.attributes['db.statement'])).toEqual(['select 2']);
     });
 
     it('when a transaction runs within a span, then its statements are beneath its own span', async () => {
