@@ -36,8 +36,8 @@ const TRANSACTION: Attributes = { 'db.system': 'postgresql', 'db.operation': 'TR
 /**
  * A span for every statement run within a traced request (or other traced work), a child of
  * whatever span is active; statements run outside any (timers, start-up), or within one whose
- * trace is not kept, make none. A
- * transaction is a span of its own, with its statements beneath it.
+ * trace is not kept, make none. A transaction is a span of its own, with its statements beneath
+ * it.
  */
 export function tracedSql<S extends Sql>(sql: S): S {
   // Under a span that is not recorded (its trace not sampled), a statement's span would not be

@@ -56,6 +56,8 @@ const PASS = `with page as (
 // sequence moved on: it is not waited for.
 const WIDEST_GAP = 10_000;
 
+const NO_ENDPOINT = Object.freeze({ read: 0, oldestAt: null, endpoints: false });
+
 interface Cursor {
   through_id: string | number;
   seen_id: string | number;
@@ -68,8 +70,6 @@ interface Cursor {
  * skipped over is remembered as a gap and read when it commits; one still missing after
  * `gapTimeoutMs` belonged to a transaction that rolled back.
  */
-const NO_ENDPOINT = { read: 0, oldestAt: null, endpoints: false };
-
 export function createWebhookOutbox(sql: Sql, { gapTimeoutMs }: { gapTimeoutMs: number }): WebhookOutbox {
   return {
     async fanOut(sent, now, page) {

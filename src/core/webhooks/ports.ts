@@ -77,7 +77,8 @@ export interface FanOutPass {
 export interface WebhookOutbox {
   /**
    * Fans out up to `page` events after the cursor and moves the cursor, all in one transaction
-   * (none at all while no endpoint is registered); null when another instance is doing it. `sent`: the order events sent, each as its webhook type.
+   * (none at all while no endpoint is registered); null when another instance is doing it.
+   * `sent`: the order events sent, each as its webhook type.
    */
   fanOut(sent: Readonly<Record<string, WebhookEventType>>, now: Date, page: number): Promise<FanOutPass | null>;
 }
