@@ -33,10 +33,16 @@ export function tracedRequests<H extends Handlers>(app: H, assetsPath: string): 
   function begin(method: string, path: string, header: (name: string) => string | undefined): [Span, Context] | null {
     if (UNTRACED.has(path)) return null;
     const route = routeOf(path, assetsPath);
-    const attributes: Attributes = { 'http.request.method': method, 'url.path': path };
-    if (route) attributes['http.route'] = route;
     const parent = parentFromHeaders(header);
-    const span = getTracer().startSpan(route ? `${method} ${route}` : method, { kind: SpanKind.SERVER, attributes }, parent);
+    const span = getTracer().startSpan(route ? `${method} ${route}` : method, { kind: SpanKind.SERVER }, parent);
+    // Given once the span is known to be recorded: the SDK checks every attribute handed to
+    // startSpan before its sampler decides, for every request, and the standard samplers (ratio,
+    // parent-based) read none of them.
+    if (span.isRecording()) {
+      const attributes: Attributes = { 'http.request.method': method, 'url.path': path };
+      if (route) attributes['http.route'] = route;
+      span.setAttributes(attributes);
+    }
     return [span, trace.setSpan(parent, span)];
   }
 
