@@ -31,7 +31,9 @@ export const endpointFromRow = (r: EndpointRow): WebhookEndpoint => ({
 // endpoint, when none other is registered, moves the fan-out's cursor past every event there is
 // and forgets its gaps, in the same statement: while there was no endpoint the fan-out left the
 // cursor where it was (webhook-outbox.ts), and an endpoint takes only the events of changes that
-// commit after it is registered.
+// commit after it is registered. A registration racing the removal of the last other endpoint may
+// still see that one and leave the cursor: the new endpoint then also gets the events of the
+// moments between the two, which is harmless.
 const INSERT = `with first as (
     select not exists (select 1 from webhook_endpoints where deleted_at is null) as alone),
   inserted as (
