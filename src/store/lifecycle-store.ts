@@ -6,7 +6,7 @@ import { UUID } from './binary-arrays.js';
 import { ChangeRefused, eventValues, inChange, insertEvent, writeEvent } from './order-changes.js';
 import type { OnCommitted } from '../core/events/ports.js';
 import { BY_UNIQUE_KEY, type Sql } from './sql.js';
-import { REPLACE_TIMER, setTimers } from './order-timers.js';
+import { insertTimers, setTimers } from './order-timers.js';
 
 const LOAD = `select id, owner_subject, status, pending_status, service_code, origin_latitude, origin_longitude,
   partner_id, paused_pending_status, payment_status, total_amount, currency, payment_reference, payment_link_id, version
@@ -75,9 +75,7 @@ const TAIL = `with withdrawn as (
   ), cleared as (
     delete from order_timers where order_id = $1 and kind = any($5::text[])
   ), timers as (
-    insert into order_timers (order_id, kind, due_at)
-      select $1, kind, due_at from unnest($6::text[], $7::timestamptz[]) as t(kind, due_at)
-      ${REPLACE_TIMER}
+    ${insertTimers('$1', '$6', '$7')}
   )
   ${insertEvent(8)}`;
 

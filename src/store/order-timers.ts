@@ -4,14 +4,20 @@ import type { Sql } from './sql.js';
 /** How a timer set replaces one of the same kind: statements that set timers end with it. */
 export const REPLACE_TIMER = 'on conflict (order_id, kind) do update set due_at = excluded.due_at, attempts = 0';
 
+/**
+ * The insert that sets an order's timers, from the parameters that hold the order's id, the kinds
+ * (text[]) and the due times (timestamptz[]); a timer of the same kind is replaced.
+ */
+export const insertTimers = (order: string, kinds: string, dueAts: string): string =>
+  `insert into order_timers (order_id, kind, due_at)
+    select ${order}, kind, due_at from unnest(${kinds}::text[], ${dueAts}::timestamptz[]) as t(kind, due_at) ${REPLACE_TIMER}`;
+
+const SET_TIMERS = insertTimers('$1', '$2', '$3');
+
 /** Sets timers of an order inside a change's transaction; a timer of the same kind is replaced. */
 export async function setTimers(tx: Sql, orderId: number, timers: readonly { kind: TimerKind; dueAt: Date }[]): Promise<void> {
   if (!timers.length) return;
-  await tx.query(
-    `insert into order_timers (order_id, kind, due_at)
-      select $1, kind, due_at from unnest($2::text[], $3::timestamptz[]) as t(kind, due_at) ${REPLACE_TIMER}`,
-    [orderId, timers.map((t) => t.kind), timers.map((t) => t.dueAt.toISOString())],
-  );
+  await tx.query(SET_TIMERS, [orderId, timers.map((t) => t.kind), timers.map((t) => t.dueAt.toISOString())]);
 }
 
 export async function clearTimers(tx: Sql, orderId: number, kinds: readonly TimerKind[]): Promise<void> {

@@ -1,6 +1,7 @@
 import type { WebhookEventType } from '../core/webhooks/event-types.js';
 import type { WebhookEndpoint, WebhookEndpointStore } from '../core/webhooks/ports.js';
 import type { Sql } from './sql.js';
+import { LIVE_ENDPOINTS } from './webhook-outbox.js';
 
 interface EndpointRow {
   id: string | number;
@@ -35,7 +36,7 @@ export const endpointFromRow = (r: EndpointRow): WebhookEndpoint => ({
 // still see that one and leave the cursor: the new endpoint then also gets the events of the
 // moments between the two, which is harmless.
 const INSERT = `with first as (
-    select not exists (select 1 from webhook_endpoints where deleted_at is null) as alone),
+    select not ${LIVE_ENDPOINTS} as alone),
   inserted as (
     insert into webhook_endpoints (owner_subject, url, events, secret, created_at)
     select $1, $2, $3::text[], $4, $5

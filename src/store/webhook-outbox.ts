@@ -5,13 +5,13 @@ import type { Sql } from './sql.js';
 // writes nothing (no transaction to commit, nothing to sync). The cursor is left where it is; the
 // first endpoint registered moves it past every event there is (webhook-endpoint-store.ts), so an
 // endpoint takes the events of changes that commit after it is registered.
-const ANY_ENDPOINT = 'select exists (select 1 from webhook_endpoints where deleted_at is null) as endpoints';
+/** Whether any endpoint is registered (and not deleted). */
+export const LIVE_ENDPOINTS = 'exists (select 1 from webhook_endpoints where deleted_at is null)';
+const ANY_ENDPOINT = `select ${LIVE_ENDPOINTS} as endpoints`;
 
 // One instance at a time: the others skip the locked row rather than wait behind it. Whether any
 // endpoint takes events is asked again in the snapshot the pass reads.
-const CURSOR = `select through_id, seen_id,
-    exists (select 1 from webhook_endpoints where deleted_at is null) as endpoints
-  from webhook_fanout for update skip locked`;
+const CURSOR = `select through_id, seen_id, ${LIVE_ENDPOINTS} as endpoints from webhook_fanout for update skip locked`;
 
 // A pass, in one statement: the events read stay in the engine, and only what the worker needs
 // to know comes back. The page: after the cursor, the ids not seen yet and the gaps below them
