@@ -189,6 +189,6 @@ async function answerOnce(result: ExecutionResult, res: ServerResponse, headers:
 function isEventStream(accept: string | undefined): boolean {
   // Every POST passes here: most are turned away without a copy of their header.
   if (accept === undefined || !EVENT_STREAM.test(accept)) return false;
-  const [type, ...parameters] = (accept ?? '').replace(/\s/g, '').toLowerCase().split(';');
+  const [type, ...parameters] = accept.replace(/\s/g, '').toLowerCase().split(';');
   return type === 'text/event-stream' && parameters.every((p) => p === 'charset=utf-8');
 }
