@@ -86,11 +86,11 @@ describe.skipIf(postgres.skip !== null)(`an instance killed while running timers
     now = new Date(T0.getTime() + POLICY.offerTimeoutMs + 1_000);
     const victim = startStuckInstance(
       { CHILD_DATABASE_URL: store.url!, CHILD_NOW: now.toISOString(), CHILD_OPERATORS: operators.join(',') },
-      refunded.length + 1,
+      offered.length + refunded.length,
     );
     await victim.stuck;
-    // The first offer waits forever for its insert, holding its operator; the others wait for that
-    // operator: five transactions open, none to finish.
+    // Every offer waits forever for its insert, its order's row locked, and every refund has been
+    // made: five transactions open, none to finish.
     await until(async () => (await openTransactions()) === offered.length);
     await victim.kill();
 

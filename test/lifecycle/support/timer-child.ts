@@ -1,7 +1,6 @@
-// An instance that claims the due timers and then stops answering mid-run: the first offer it
-// is about to make waits forever inside its transaction (the order's row and the operator's
-// locked), and the other offers wait for that operator; each refund it asks for is made but
-// never answered. The test kills it with SIGKILL once all are stuck.
+// An instance that claims the due timers and then stops answering mid-run: each offer it is about
+// to make waits forever inside its transaction (the order's row locked), and each refund it asks
+// for is made but never answered. The test kills it with SIGKILL once all are stuck.
 import { openPostgres } from '../../../src/store/postgres.js';
 import type { Sql } from '../../../src/store/sql.js';
 import { fixedRoster } from './fixtures.js';
