@@ -1,3 +1,4 @@
+import type { RunningServer } from './child-server.js';
 import { cpuPerOrder } from './cpu.js';
 import { flushDisk } from './disk.js';
 import { load, sendOnce } from './load.js';
@@ -11,40 +12,64 @@ import type { Settings } from './settings.js';
 export class RefusedRun extends Error {}
 
 export async function measure(scenario: Scenario, settings: Settings): Promise<Measurement> {
-  const server = await scenario.start();
+  const [measurement] = await measureTogether([scenario], settings);
+  return measurement!;
+}
+
+/**
+ * The scenarios' servers started together and loaded at the same time, the connections shared
+ * out among them: one scenario alone takes them all.
+ */
+async function measureTogether(scenarios: Scenario[], settings: Settings): Promise<Measurement[]> {
+  const servers: RunningServer[] = [];
   try {
+    for (const scenario of scenarios) servers.push(await scenario.start());
     // What the store's copy, or anything before, left to write goes out before the load starts.
     await flushDisk();
-    const startRssMb = await rssMb(server.pid);
-    await expectSuccess(scenario, server.url, 'before the run');
-    await load(server.url, scenario.request, { connections: settings.connections, seconds: settings.warmupSeconds });
-    const before = scenario.cpuByThread ? await cpuSnapshot(server.pid) : undefined;
-    const result = await load(server.url, scenario.request, { connections: settings.connections, seconds: settings.seconds });
-    const after = before ? await cpuSnapshot(server.pid) : undefined;
-    const unclean = uncleanRun(result);
-    if (unclean) throw new RefusedRun(`${scenario.name}: ${unclean}`);
-    await expectSuccess(scenario, server.url, 'after the run');
-    const measurement = summarize(scenario.name, result, { startRssMb, peakRssMb: await peakRssMb(server.pid) });
-    const answered = { orders: result['2xx'], requests: result['2xx'] + result.non2xx };
-    return before && after ? Object.assign(measurement, { cpu: cpuPerOrder(before, after, answered, ticksPerSecond()) }) : measurement;
+    const connections = Math.max(1, Math.floor(settings.connections / scenarios.length));
+    const loadAll = (seconds: number) =>
+      Promise.all(scenarios.map((scenario, i) => load(servers[i]!.url, scenario.request, { connections, seconds })));
+    const snapshots = () => Promise.all(scenarios.map((scenario, i) => (scenario.cpuByThread ? cpuSnapshot(servers[i]!.pid) : undefined)));
+    const startRssMb = await Promise.all(servers.map((server) => rssMb(server.pid)));
+    await Promise.all(scenarios.map((scenario, i) => expectSuccess(scenario, servers[i]!.url, 'before the run')));
+    await loadAll(settings.warmupSeconds);
+    const before = await snapshots();
+    const results = await loadAll(settings.seconds);
+    const after = await snapshots();
+    return await Promise.all(
+      scenarios.map(async (scenario, i) => {
+        const result = results[i]!;
+        const unclean = uncleanRun(result);
+        if (unclean) throw new RefusedRun(`${scenario.name}: ${unclean}`);
+        await expectSuccess(scenario, servers[i]!.url, 'after the run');
+        const measurement = summarize(scenario.name, result, { startRssMb: startRssMb[i]!, peakRssMb: await peakRssMb(servers[i]!.pid) });
+        const answered = { orders: result['2xx'], requests: result['2xx'] + result.non2xx };
+        const [from, to] = [before[i], after[i]];
+        return from && to ? Object.assign(measurement, { cpu: cpuPerOrder(from, to, answered, ticksPerSecond()) }) : measurement;
+      }),
+    );
   } finally {
-    await server.stop();
+    await Promise.all(servers.map((server) => server.stop()));
   }
 }
 
 /**
  * Each round measures every scenario once, every other round in reverse order, so that none is
- * always the one measured right after another; each scenario's row is its median round.
+ * always the one measured right after another; each scenario's row is its median round. Side by
+ * side, each round measures them all at once instead, so that the machine's swings within the
+ * round fall on each alike.
  */
-export async function measureInTurn({ interleaved, rounds }: Interleaved, settings: Settings): Promise<Measurement[]> {
+export async function measureInTurn({ interleaved, rounds, sideBySide }: Interleaved, settings: Settings): Promise<Measurement[]> {
   const measured = interleaved.map((): Measurement[] => []);
   for (let round = 1; round <= rounds; round++) {
     const order = [...interleaved.keys()];
     if (round % 2 === 0) order.reverse();
-    for (const index of order) {
-      const scenario = interleaved[index]!;
-      console.log(`${scenario.name}, round ${round} of ${rounds}…`);
-      measured[index]!.push(await measure(scenario, settings));
+    const batches = sideBySide ? [order] : order.map((index) => [index]);
+    for (const batch of batches) {
+      const scenarios = batch.map((index) => interleaved[index]!);
+      console.log(`${scenarios.map((s) => s.name).join(' beside ')}, round ${round} of ${rounds}…`);
+      const measurements = await measureTogether(scenarios, settings);
+      batch.forEach((index, i) => measured[index]!.push(measurements[i]!));
     }
   }
   const group = interleaved[0]!.name;

@@ -14,6 +14,12 @@ import { runs, type Settings } from './settings.js';
 export interface Interleaved {
   interleaved: Scenario[];
   rounds: number;
+  /**
+   * Each round loads every scenario at the same time, the connections shared out, rather than
+   * one after another: for two builds compared within a few per cent, where rounds measured in
+   * turn swing by tens of per cent on these machines (docs/performance.md).
+   */
+  sideBySide?: boolean;
 }
 
 export type Step = Scenario | Interleaved;

@@ -7,8 +7,10 @@ import { startService } from './service.js';
 import { tracingSample } from './settings.js';
 
 // What tracing costs the REST headline: the same build traced (one trace in ten kept, sent to the
-// stand-in collector) and untraced, in turn. A few per cent against rounds that swing by ten on
-// these machines: as many rounds as the roster's comparison.
+// stand-in collector) and untraced, side by side: both loaded at once, half the connections each,
+// in as many rounds as the roster's comparison. Measured in turn, rounds of a few per cent's
+// difference swung by tens of per cent on these machines; side by side, two identical builds
+// differed by at most a few (docs/performance.md).
 export const TRACING_ROUNDS = 5;
 const DEFAULT_SAMPLE = 0.1;
 
@@ -35,6 +37,7 @@ export function tracingPair({ env, rest }: OrderLoad): Interleaved {
       },
     ],
     rounds: TRACING_ROUNDS,
+    sideBySide: true,
   };
 }
 
@@ -75,7 +78,7 @@ export function tracingFigures(measurements: Measurement[]): TracingFigures | un
 
 export function printTracing(f: TracingFigures) {
   const rate = (n: number) => n.toLocaleString('en', { maximumFractionDigits: 0 });
-  console.log(`\ntracing, REST create order (${f.sample * 100} % of traces kept, to a stand-in OTLP collector on loopback):`);
+  console.log(`\ntracing, REST create order (${f.sample * 100} % of traces kept, to a stand-in OTLP collector on loopback; both builds side by side):`);
   console.log(`  traced ${rate(f.tracedPerSecond)} req/s, p99 ${f.tracedP99Ms} ms; untraced ${rate(f.untracedPerSecond)} req/s, p99 ${f.untracedP99Ms} ms`);
   console.log(`  cost: ${f.costPercent.toFixed(1)} % of req/s (median of the rounds' ratios; rounds: ${f.costByRoundPercent.map((c) => `${c.toFixed(1)} %`).join(', ')})`);
   if (f.tracedCpuUs !== null && f.untracedCpuUs !== null) {
