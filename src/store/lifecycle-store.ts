@@ -5,6 +5,7 @@ import { stateOf, stepOf, type Step } from '../core/lifecycle/steps.js';
 import { UUID } from './binary-arrays.js';
 import { ChangeRefused, eventValues, inChange, insertEvent, writeEvent } from './order-changes.js';
 import type { OnCommitted } from '../core/events/ports.js';
+import { fromRow as orderFromRow, SELECT_ORDERS, type OrderRow } from './order-rows.js';
 import { BY_UNIQUE_KEY, type Sql } from './sql.js';
 import { insertTimers, setTimers } from './order-timers.js';
 
@@ -67,7 +68,9 @@ const MOVE = `update orders set
 
 // What a change does besides moving the order, in one statement (each statement is a round trip
 // to the engine, and a change used to take five): its offers withdrawn, its operator freed, its
-// timers cleared and set, its event written. No two parts touch the same row.
+// timers cleared and set, its event written, and the order read as the move left it, for the
+// answer (the statement sees the move, made by the one before it). No two parts touch the same
+// row, and what the read shows (the order, its partner's name and position) no part changes.
 const TAIL = `with withdrawn as (
     update order_offers set outcome = 'withdrawn', decided_at = $2 where $3 and order_id = $1 and outcome is null
   ), freed as (
@@ -76,8 +79,10 @@ const TAIL = `with withdrawn as (
     delete from order_timers where order_id = $1 and kind = any($5::text[])
   ), timers as (
     ${insertTimers('$1', '$6', '$7')}
+  ), event as (
+    ${insertEvent(8)}
   )
-  ${insertEvent(8)}`;
+  ${SELECT_ORDERS} where o.id = $1`;
 
 export function createLifecycleStore(sql: Sql, onCommitted: OnCommitted = () => {}): LifecycleStore {
   async function one(where: string, param: unknown): Promise<LifeRecord | null> {
@@ -130,7 +135,7 @@ export function createLifecycleStore(sql: Sql, onCommitted: OnCommitted = () => 
     if (moved.payment_status === 'refund_pending' && c.refundAmount !== undefined) timers.push({ kind: 'refund', dueAt: at });
     // A timer set is replaced anyway: the clear leaves it alone, so no row changes twice.
     const cleared = (c.clearTimers ?? []).filter((kind) => !timers.some((t) => t.kind === kind));
-    await tx.query(TAIL, [
+    const { rows: [order] } = await tx.query<OrderRow>(TAIL, [
       orderId,
       at.toISOString(),
       c.withdrawOffers ?? false,
@@ -140,7 +145,7 @@ export function createLifecycleStore(sql: Sql, onCommitted: OnCommitted = () => 
       timers.map((t) => t.dueAt.toISOString()),
       ...eventValues({ ...c.event, orderId, seq: moved.version, at, status, pendingStatus }),
     ], BY_UNIQUE_KEY);
-    return { kind: 'changed', seq: moved.version, paymentStatus: moved.payment_status };
+    return { kind: 'changed', seq: moved.version, paymentStatus: moved.payment_status, order: orderFromRow(order!) };
   }
 
   return {

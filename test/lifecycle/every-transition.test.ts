@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActorKind } from '../../src/core/lifecycle/actors.js';
 import { InvalidTransitionError, OfferUnavailableError } from '../../src/core/lifecycle/errors.js';
+import type { MoveResult } from '../../src/core/lifecycle/lifecycle.js';
 import { stateOf, WITH_OPERATOR, type Step } from '../../src/core/lifecycle/steps.js';
 import { TRANSITIONS, transitionsFor, type Transition, type TransitionName } from '../../src/core/lifecycle/transitions.js';
+import { createOrderStore } from '../../src/store/order-store.js';
 import { ENGINES, onEngine, pglite, postgres, type TestStore } from '../support/engines.js';
 import { POLICY } from '../support/lifecycle.js';
 import { expectedAfter, stepOfRow, type Attempt } from './support/expected-change.js';
@@ -48,6 +50,7 @@ for (const engine of ENGINES.filter((e) => e === pglite || e === postgres)) {
 
     it.each(cases)('$name: each change by each party does what the table says, or nothing at all', async ({ towing, path }) => {
       const bench = transitionBench(store.sql, policy);
+      const orders = createOrderStore(store.sql);
       const { lifecycle } = bench.life;
       // One order takes every refusal and repeat in turn (each must leave it as it was); each
       // change the table allows gets an order of its own.
@@ -80,6 +83,8 @@ for (const engine of ENGINES.filter((e) => e === pglite || e === postgres)) {
           taken.add(`${row.name} by ${row.by.join('/')} (${row.service ?? 'any'}) from ${step}`);
           const expected = expectedAfter(start, row, attempt, bench.now(), policy);
           expect(outcome, label).toMatchObject({ changed: true, order: { step: expected.to } });
+          // The answer is the order as the change left it, read in its transaction: as a read after it finds it.
+          expect((outcome as MoveResult).view, label).toEqual(await orders.findAnyById(target.id));
           expect(after, label).toEqual(expected.world);
           expect(told, label).toEqual(expected.told);
           continue;

@@ -1,4 +1,4 @@
-import { needsDestination } from '../orders/order.js';
+import { needsDestination, type Order } from '../orders/order.js';
 import type { Actor } from './actors.js';
 import { InvalidTransitionError, OfferUnavailableError, OperatorUnavailableError } from './errors.js';
 import { OrderNotFoundError } from '../errors.js';
@@ -50,6 +50,8 @@ export interface MoveResult {
   /** false: the order was already where the change leads (a repeat), and nothing was written. */
   changed: boolean;
   order: LifeRecord;
+  /** Changed, the whole order as the change left it; a repeat has none (nothing was read). */
+  view?: Order;
 }
 
 // A change that finds the order moved on meanwhile is decided again against where it now is.
@@ -164,7 +166,7 @@ export function createLifecycle(deps: LifecycleDeps) {
       const outcome = await store.change(change);
       if (outcome.kind === 'changed') {
         followUp(change, order, outcome.paymentStatus);
-        return { changed: true, order: changed(order, change, outcome.seq, outcome.paymentStatus) };
+        return { changed: true, order: changed(order, change, outcome.seq, outcome.paymentStatus), view: outcome.order };
       }
       if (outcome.kind === 'operator_unavailable') throw new OperatorUnavailableError(change.takeOperator!);
       if (outcome.kind === 'offer_unavailable') {

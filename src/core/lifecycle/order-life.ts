@@ -62,7 +62,11 @@ export function createOrderLife(deps: { operations: LifeOperations; orders: Pick
     if (!order) throw new OrderNotFoundError(String(id));
     return order;
   }
-  const answer = async (moved: Promise<MoveResult>) => orderOf((await moved).order.id);
+  // A change answers with the order it read in its own transaction; a repeat reads it now.
+  const answer = async (moved: Promise<MoveResult>) => {
+    const { view, order } = await moved;
+    return view ?? orderOf(order.id);
+  };
 
   return {
     cancel: (caller, orderId, reason) => answer(operations.cancelByOwner(caller.subject, String(parseId(orderId)), parseReason(reason))),

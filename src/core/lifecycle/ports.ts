@@ -1,4 +1,4 @@
-import type { PaymentStatus, Point, ServiceCode } from '../orders/order.js';
+import type { Order, PaymentStatus, Point, ServiceCode } from '../orders/order.js';
 import type { Actor } from './actors.js';
 import type { Step } from './steps.js';
 import type { ChangeType } from './transitions.js';
@@ -68,7 +68,8 @@ export interface OrderChange {
 }
 
 export type ChangeOutcome =
-  | { kind: 'changed'; seq: number; paymentStatus: PaymentStatus }
+  /** `order`: the whole order as the change left it, read in the change's last statement. */
+  | { kind: 'changed'; seq: number; paymentStatus: PaymentStatus; order: Order }
   /** The order was no longer at any of `from` or at `version` (or not awaiting that payment). */
   | { kind: 'moved' }
   | { kind: 'offer_unavailable' }
