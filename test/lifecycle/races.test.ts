@@ -1,5 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT } from '../../src/core/lifecycle/actors.js';
+import { createDispatch } from '../../src/core/lifecycle/dispatch.js';
+import type { Point, ServiceCode } from '../../src/core/orders/order.js';
+import { createDispatchStore } from '../../src/store/dispatch-store.js';
 import { createOrderStore } from '../../src/store/order-store.js';
 import type { Sql } from '../../src/store/sql.js';
 import { onEngine, pglite, postgres, type TestStore } from '../support/engines.js';
@@ -64,6 +67,23 @@ for (const engine of [pglite, postgres]) {
       (await rows<{ id: string }>('select id from operators where current_order_id = $1 order by id', [orderId])).map((r) => r.id);
     const eventTypes = async (orderId: number) =>
       (await rows<{ type: string }>('select type from order_events where order_id = $1 order by seq', [orderId])).map((r) => r.type);
+
+    it('when the change that put an order up for offers gives it to the dispatch, then it is not read again, and one cancelled meanwhile is not offered', async () => {
+      await addOperators(store.sql, ['given-0'], now);
+      const dispatch = createDispatch({
+        store: createDispatchStore(store.sql),
+        orders: { load: () => Promise.reject(new Error('the order was read again')) },
+        roster: fixedRoster(() => ['given-0']),
+        policy: { radiusMetres: 25_000, offerTimeoutMs: 30_000, retryMs: 10_000 },
+        clock: () => now,
+      });
+      const given = ({ id, origin, serviceCode }: { id: number; origin: Point; serviceCode: ServiceCode }) => ({ id, origin, serviceCode });
+      const cancelled = await paidOrder();
+      await a.lifecycle.move(cancelled.id, 'cancel', { kind: 'owner', id: cancelled.ownerSubject });
+      expect(await dispatch.dispatch(cancelled.id, given(cancelled))).toEqual({ kind: 'not_dispatching' });
+      const order = await paidOrder();
+      expect(await dispatch.dispatch(order.id, given(order))).toMatchObject({ kind: 'offered', operatorId: 'given-0' });
+    });
 
     it('when fifty operators accept one order at once, then the one it is offered to takes it and the others are told the offer is not theirs', async () => {
       const ids = range(50).map((i) => `crowd-${i}`);

@@ -17,7 +17,7 @@ export const POLICY: LifePolicy = {
 export function recordedAfter() {
   const told: string[] = [];
   const after: AfterChange = {
-    dispatch: (id) => told.push(`dispatch ${id}`),
+    dispatch: ({ id }) => told.push(`dispatch ${id}`),
     refund: (id) => told.push(`refund ${id}`),
     voidLink: (reference) => told.push(`void ${reference}`),
   };

@@ -1,6 +1,6 @@
 import type { OperatorIndex } from '../operators/ports.js';
 import { OfferUnavailableError } from './errors.js';
-import type { DispatchStore, LifecycleStore, OfferOutcome, OfferView } from './ports.js';
+import type { Dispatched, DispatchStore, LifecycleStore, OfferOutcome, OfferView } from './ports.js';
 
 export interface DispatchPolicy {
   radiusMetres: number;
@@ -28,13 +28,23 @@ const CANDIDATES = 50;
 export function createDispatch(deps: DispatchDeps) {
   const { store, policy, clock } = deps;
 
-  async function dispatch(orderId: number): Promise<OfferOutcome> {
-    const order = await deps.orders.load(orderId);
-    if (!order || order.step !== 'pending_partner') return { kind: 'not_dispatching' };
+  /**
+   * Offers the order to the nearest operator free and not yet asked. Given the order (by the
+   * change that put it up for offers), it is not read again: the store checks under the order's
+   * lock that it is still to be offered.
+   */
+  async function dispatch(orderId: number, given?: Dispatched): Promise<OfferOutcome> {
+    const order = given ?? (await toOffer(orderId));
+    if (!order) return { kind: 'not_dispatching' };
     const now = clock();
     const candidates = deps.roster.nearest(order.origin, order.serviceCode, policy.radiusMetres, CANDIDATES).map((o) => o.id);
     const at = (ms: number) => new Date(now.getTime() + ms);
     return store.offerNext(orderId, candidates, now, at(policy.offerTimeoutMs), at(policy.retryMs));
+  }
+
+  async function toOffer(orderId: number): Promise<Dispatched | null> {
+    const order = await deps.orders.load(orderId);
+    return order?.step === 'pending_partner' ? order : null;
   }
 
   /** The operator turns the offer down: the order goes to the next nearest at once. */

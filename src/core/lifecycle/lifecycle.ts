@@ -2,7 +2,7 @@ import { needsDestination, type Order } from '../orders/order.js';
 import type { Actor } from './actors.js';
 import { InvalidTransitionError, OfferUnavailableError, OperatorUnavailableError } from './errors.js';
 import { OrderNotFoundError } from '../errors.js';
-import type { LifeRecord, LifecycleStore, OrderChange, PaymentApplied, TimerKind } from './ports.js';
+import type { Dispatched, LifeRecord, LifecycleStore, OrderChange, PaymentApplied, TimerKind } from './ports.js';
 import { stateOf, WITH_OPERATOR, type Step } from './steps.js';
 import { transitionsFor, type Transition, type TransitionName } from './transitions.js';
 
@@ -20,7 +20,7 @@ export interface LifePolicy {
 /** What follows a committed change, outside its transaction: each is safe to lose, a timer redoes it. */
 export interface AfterChange {
   /** Offer the order now rather than when its dispatch timer is next swept. */
-  dispatch(orderId: number): void;
+  dispatch(order: Dispatched): void;
   /** Refund the order's payment now rather than at the next sweep. */
   refund(orderId: number): void;
   /** Void the payment link of an order cancelled before it was paid. Best effort. */
@@ -190,7 +190,7 @@ export function createLifecycle(deps: LifecycleDeps) {
   }
 
   function followUp(change: OrderChange, order: LifeRecord, paymentStatus: LifeRecord['paymentStatus']) {
-    if (change.setTimers?.some((t) => t.kind === 'dispatch')) after.dispatch(order.id);
+    if (change.setTimers?.some((t) => t.kind === 'dispatch')) after.dispatch(order);
     if (change.refundAmount !== undefined) {
       if (paymentStatus === 'refund_pending') after.refund(order.id);
       else if (order.paymentStatus === 'pending') after.voidLink(order.paymentReference, order.paymentLinkId);

@@ -67,6 +67,9 @@ export interface OrderChange {
   event: { type: ChangeType; actor: Actor; reason: string | null; traceparent: string | null };
 }
 
+/** What offering an order needs of it: where it is and what it asks for, neither of which changes. */
+export type Dispatched = Pick<LifeRecord, 'id' | 'origin' | 'serviceCode'>;
+
 export type ChangeOutcome =
   /** `order`: the whole order as the change left it, read in the change's last statement. */
   | { kind: 'changed'; seq: number; paymentStatus: PaymentStatus; order: Order }

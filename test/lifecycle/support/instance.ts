@@ -61,7 +61,7 @@ export function lifeInstance(sql: Sql, options: InstanceOptions) {
   });
   const atOnce = options.followUps !== 'timers only';
   const after: AfterChange = {
-    dispatch: (id) => atOnce && track(dispatch.dispatch(id)),
+    dispatch: (order) => atOnce && track(dispatch.dispatch(order.id, order)),
     refund: (id) => atOnce && track(refund(id)),
     voidLink: () => {},
   };
