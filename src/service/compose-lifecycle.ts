@@ -70,7 +70,7 @@ export function composeLifecycle(parts: LifecycleParts) {
     clock,
     traceparent: parts.traceparent,
     after: {
-      dispatch: (order) => soon('offering an order failed', () => dispatch.dispatch(order.id, order)),
+      dispatch: (order) => soon('offering an order failed', () => dispatch.dispatch(order)),
       refund: (orderId) => soon('refunding an order failed', () => refund(orderId)),
       voidLink: (reference, linkId) => soon('voiding a payment link failed', () => payments.cancelPaymentLink(reference, linkId ?? undefined)),
     },

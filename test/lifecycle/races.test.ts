@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT } from '../../src/core/lifecycle/actors.js';
 import { createDispatch } from '../../src/core/lifecycle/dispatch.js';
-import type { Point, ServiceCode } from '../../src/core/orders/order.js';
 import { createDispatchStore } from '../../src/store/dispatch-store.js';
 import { createOrderStore } from '../../src/store/order-store.js';
 import type { Sql } from '../../src/store/sql.js';
@@ -77,12 +76,11 @@ for (const engine of [pglite, postgres]) {
         policy: { radiusMetres: 25_000, offerTimeoutMs: 30_000, retryMs: 10_000 },
         clock: () => now,
       });
-      const given = ({ id, origin, serviceCode }: { id: number; origin: Point; serviceCode: ServiceCode }) => ({ id, origin, serviceCode });
       const cancelled = await paidOrder();
       await a.lifecycle.move(cancelled.id, 'cancel', { kind: 'owner', id: cancelled.ownerSubject });
-      expect(await dispatch.dispatch(cancelled.id, given(cancelled))).toEqual({ kind: 'not_dispatching' });
+      expect(await dispatch.dispatch(cancelled)).toEqual({ kind: 'not_dispatching' });
       const order = await paidOrder();
-      expect(await dispatch.dispatch(order.id, given(order))).toMatchObject({ kind: 'offered', operatorId: 'given-0' });
+      expect(await dispatch.dispatch(order)).toMatchObject({ kind: 'offered', operatorId: 'given-0' });
     });
 
     it('when fifty operators accept one order at once, then the one it is offered to takes it and the others are told the offer is not theirs', async () => {

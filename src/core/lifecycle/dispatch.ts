@@ -29,17 +29,17 @@ export function createDispatch(deps: DispatchDeps) {
   const { store, policy, clock } = deps;
 
   /**
-   * Offers the order to the nearest operator free and not yet asked. Given the order (by the
-   * change that put it up for offers), it is not read again: the store checks under the order's
-   * lock that it is still to be offered.
+   * Offers the order to the nearest operator free and not yet asked. Given the order itself (by
+   * the change that put it up for offers) rather than its id, it is not read again: the store
+   * checks under the order's lock that it is still to be offered.
    */
-  async function dispatch(orderId: number, given?: Dispatched): Promise<OfferOutcome> {
-    const order = given ?? (await toOffer(orderId));
+  async function dispatch(orderOrId: number | Dispatched): Promise<OfferOutcome> {
+    const order = typeof orderOrId === 'number' ? await toOffer(orderOrId) : orderOrId;
     if (!order) return { kind: 'not_dispatching' };
     const now = clock();
     const candidates = deps.roster.nearest(order.origin, order.serviceCode, policy.radiusMetres, CANDIDATES).map((o) => o.id);
     const at = (ms: number) => new Date(now.getTime() + ms);
-    return store.offerNext(orderId, candidates, now, at(policy.offerTimeoutMs), at(policy.retryMs));
+    return store.offerNext(order.id, candidates, now, at(policy.offerTimeoutMs), at(policy.retryMs));
   }
 
   async function toOffer(orderId: number): Promise<Dispatched | null> {

@@ -61,7 +61,7 @@ export function lifeInstance(sql: Sql, options: InstanceOptions) {
   });
   const atOnce = options.followUps !== 'timers only';
   const after: AfterChange = {
-    dispatch: (order) => atOnce && track(dispatch.dispatch(order.id, order)),
+    dispatch: (order) => atOnce && track(dispatch.dispatch(order)),
     refund: (id) => atOnce && track(refund(id)),
     voidLink: () => {},
   };
