@@ -61,6 +61,21 @@ describe.each([
     expect(await bodies()).toEqual(['try 0', 'try 2']);
   });
 
+  it('when a change’s statement does not parse, then it fails with its own error, and the others in the group still commit', async () => {
+    await sql.exec('delete from notes');
+    const { transaction, groups } = counted(sql);
+    const outcomes = await Promise.allSettled([
+      transaction((tx) => tx.query('insert into notes (id, body) values (1, $1)', ['before'])),
+      transaction((tx) => tx.query('insert into no_such_table (id) values (1)')),
+      transaction((tx) => tx.query('insert into notes (id, body) values (2, $1)', ['after'])),
+    ]);
+
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((outcomes[1] as PromiseRejectedResult).reason.message).toMatch(/no_such_table/);
+    expect(groups).toHaveLength(1);
+    expect(await bodies()).toEqual(['before', 'after']);
+  });
+
   it('when a change follows another in its group, then it sees what that one wrote, as it would once committed', async () => {
     await sql.exec('delete from notes');
     const { transaction, groups } = counted(sql);

@@ -120,16 +120,15 @@ function statements(db: PGlite) {
     async query<Row>(text: string, params: unknown[] = [], options?: QueryOptions, inTransaction = false): Promise<{ rows: Row[] }> {
       // What runs first goes as one simple query, unprepared: its statements run in turn, so a
       // rollback to a savepoint among them ends an aborted transaction before the others.
-      const first = options?.before?.length ? serialize.query(options.before.join('; ')) : undefined;
-      let prepared: Prepared;
-      try {
-        prepared = await statement(text);
-      } catch (error) {
-        // What was to run first runs all the same: its caller counts on it.
-        if (first) await db.execProtocol(first, UNSYNCED);
-        throw error;
+      let first = options?.before?.length ? serialize.query(options.before.join('; ')) : undefined;
+      // A statement parsed for the first time runs what comes first before its parse, since a
+      // parse that fails aborts a transaction: a savepoint asked for ahead of it would then fail
+      // too, in its place.
+      if (first && !prepared.has(text)) {
+        await db.execProtocol(first, UNSYNCED);
+        first = undefined;
       }
-      const { name, paramTypes, columns } = prepared;
+      const { name, paramTypes, columns } = await statement(text);
       const plan = options?.planOnce ? await boundOnce(PLAN_ONCE) : undefined;
       const ahead = first && plan ? join(first, plan) : (first ?? plan);
       const behind = plan && inTransaction ? await boundOnce(PLAN_AGAIN) : undefined;
@@ -145,7 +144,7 @@ function statements(db: PGlite) {
       // statement's own.
       const completedAfter = (from: number) => messages.findIndex((m, i) => i >= from && m.name === 'commandComplete') + 1;
       let own = 0;
-      for (let ran = (options?.before?.length ?? 0) + (plan ? 1 : 0); ran > 0; ran -= 1) own = completedAfter(own);
+      for (let ran = (first ? options!.before!.length : 0) + (plan ? 1 : 0); ran > 0; ran -= 1) own = completedAfter(own);
       const end = behind ? completedAfter(own) : messages.length;
       return { rows: rowsOf(columns, messages.slice(own, end), db.parsers) as Row[] };
     },
