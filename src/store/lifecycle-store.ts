@@ -3,11 +3,11 @@ import { PAYMENT } from '../core/lifecycle/actors.js';
 import type { ChangeOutcome, LifecycleStore, LifeRecord, OrderChange } from '../core/lifecycle/ports.js';
 import { stateOf, stepOf, type Step } from '../core/lifecycle/steps.js';
 import { UUID } from './binary-arrays.js';
-import { ChangeRefused, eventValues, inChange, insertEvent, writeEvent } from './order-changes.js';
+import { ChangeRefused, EVENT_PARAMETERS, eventParameters, inChange, insertEventOf, writeEvent } from './order-changes.js';
 import type { OnCommitted } from '../core/events/ports.js';
-import { fromRow as orderFromRow, SELECT_ORDERS, type OrderRow } from './order-rows.js';
+import { fromRow as orderFromRow, selectOrdersFrom, type OrderRow } from './order-rows.js';
 import { BY_UNIQUE_KEY, type Sql } from './sql.js';
-import { insertTimers, setTimers } from './order-timers.js';
+import { REPLACE_TIMER, setTimers } from './order-timers.js';
 
 const LOAD = `select id, owner_subject, status, pending_status, service_code, origin_latitude, origin_longitude,
   partner_id, paused_pending_status, payment_status, total_amount, currency, payment_reference, payment_link_id, version
@@ -31,6 +31,9 @@ interface LifeRow {
   version: number;
 }
 
+/** The order as a change left it, and whether its offer was accepted and its operator taken (when it asked). */
+type ChangedRow = OrderRow & { offer_accepted?: boolean; operator_taken?: boolean };
+
 const fromRow = (r: LifeRow): LifeRecord => ({
   id: Number(r.id),
   ownerSubject: r.owner_subject,
@@ -47,11 +50,20 @@ const fromRow = (r: LifeRow): LifeRecord => ({
   version: r.version,
 });
 
-// The order moves only from where the change expects it (its step: pendingStatus while
-// pending, else status), only as it was when the change was decided (its version) and, for a
-// payment, only for the amount and currency it awaits. Refund and payment columns change only
-// for a paid order (refund) or an unpaid one (expired).
-const MOVE = `update orders set
+// A change is one statement (each statement is a round trip to the engine, and a change used to
+// take up to five): the order moves only from where the change expects it (its step:
+// pendingStatus while pending, else status), only as it was when the change was decided (its
+// version) and, for a payment, only for the amount and currency it awaits; refund and payment
+// columns change only for a paid order (refund) or an unpaid one (expired). Every other part
+// runs only if the order moved: its offer accepted, its operator taken (and that operator's
+// other open offers withdrawn), its offers withdrawn, its operator freed, its timers cleared and
+// set (a refund's among them once its payment awaits one), its event written; and the order is
+// answered as the move left it (the update's own row), with its partner. No two parts touch the
+// same row: an offer accepted is left out of the withdrawals, the order's own offers are the
+// order's withdrawal's, and no change both takes and frees an operator. What the answer shows
+// of the partner (name, phone, position) no part changes. An acceptance or a taking that found
+// nothing is answered as such, and the change's savepoint undoes the rest.
+const MOVED = `update orders set
     status = $2, pending_status = $3, version = version + 1, updated_at = $4,
     partner_id = coalesce($5, partner_id),
     paused_pending_status = case when $6 then $7 else paused_pending_status end,
@@ -64,25 +76,54 @@ const MOVE = `update orders set
     provider_payment_id = coalesce($9, provider_payment_id)
   where id = $1 and version = $13 and coalesce(pending_status, status) = any($10::text[])
     and ($9::text is null or (total_amount = $11 and currency = $12))
-  returning version, payment_status`;
+  returning *`;
 
-// What a change does besides moving the order, in one statement (each statement is a round trip
-// to the engine, and a change used to take five): its offers withdrawn, its operator freed, its
-// timers cleared and set, its event written, and the order read as the move left it, for the
-// answer (the statement sees the move, made by the one before it). No two parts touch the same
-// row, and what the read shows (the order, its partner's name and position) no part changes.
-const TAIL = `with withdrawn as (
-    update order_offers set outcome = 'withdrawn', decided_at = $2 where $3 and order_id = $1 and outcome is null
-  ), freed as (
-    update operators set current_order_id = null where id = $4 and current_order_id = $1
-  ), cleared as (
-    delete from order_timers where order_id = $1 and kind = any($5::text[])
-  ), timers as (
-    ${insertTimers('$1', '$6', '$7')}
-  ), event as (
-    ${insertEvent(8)}
-  )
-  ${SELECT_ORDERS} where o.id = $1`;
+/** The change's statement: with the offer of the operator `acceptOf` to accept, the operator `take` to take (each a parameter), or neither. */
+function changeStatement(acceptOf: string | null, take: string | null): string {
+  const parts = [`moved as (${MOVED})`];
+  if (acceptOf) {
+    parts.push(`accepted as (
+      update order_offers set outcome = 'accepted', decided_at = $4
+      where order_id = $1 and operator_id = ${acceptOf} and outcome is null and expires_at > $4 and exists (select from moved)
+      returning order_id)`);
+  }
+  if (take) {
+    // An operator is on one order at a time: taken only while free; the offers it held for
+    // other orders are withdrawn, since it cannot take them now.
+    parts.push(`taken as (
+      update operators set current_order_id = $1 where id = ${take} and current_order_id is null and exists (select from moved)
+      returning id)`);
+    parts.push(`withdrawn_elsewhere as (
+      update order_offers set outcome = 'withdrawn', decided_at = $4
+      where operator_id = ${take} and outcome is null and order_id <> $1 and exists (select from moved))`);
+  }
+  const notAccepted = acceptOf ? ` and operator_id <> ${acceptOf}` : '';
+  // Taken, the operator's offer of this order is withdrawn with the order's other offers.
+  const ownOffers = take ? ` or (operator_id = ${take}${notAccepted})` : '';
+  parts.push(
+    `withdrawn as (
+      update order_offers set outcome = 'withdrawn', decided_at = $4
+      where order_id = $1 and outcome is null and (($14${notAccepted})${ownOffers}) and exists (select from moved))`,
+    `freed as (update operators set current_order_id = null where id = $15 and current_order_id = $1 and exists (select from moved))`,
+    `cleared as (delete from order_timers where order_id = $1 and kind = any($16::text[]) and exists (select from moved))`,
+    `timers as (
+      insert into order_timers (order_id, kind, due_at)
+      select $1, kind, due_at from unnest($17::text[], $18::timestamptz[]) as t(kind, due_at) where exists (select from moved)
+      union all select $1, 'refund', $4 from moved where payment_status = 'refund_pending' and $8::bigint is not null
+      ${REPLACE_TIMER})`,
+    `event as (${insertEventOf('moved', 19)})`,
+  );
+  const found = `${acceptOf ? ', (select count(*) from accepted) > 0 as offer_accepted' : ''}${take ? ', (select count(*) from taken) > 0 as operator_taken' : ''}`;
+  return `with ${parts.join(',\n  ')}\n${selectOrdersFrom('moved', found)}`;
+}
+
+// The operator taken, after the event's parameters; an offer accepted is always its operator's own.
+const OPERATOR = `$${19 + EVENT_PARAMETERS}`;
+const STATEMENTS = {
+  plain: changeStatement(null, null),
+  take: changeStatement(null, OPERATOR),
+  accept: changeStatement(OPERATOR, OPERATOR),
+};
 
 export function createLifecycleStore(sql: Sql, onCommitted: OnCommitted = () => {}): LifecycleStore {
   async function one(where: string, param: unknown): Promise<LifeRecord | null> {
@@ -92,7 +133,12 @@ export function createLifecycleStore(sql: Sql, onCommitted: OnCommitted = () => 
 
   async function write(tx: Sql, c: OrderChange): Promise<ChangeOutcome> {
     const { status, pendingStatus } = stateOf(c.to);
-    const { rows } = await tx.query<{ version: number; payment_status: PaymentStatus }>(MOVE, [
+    // A timer set is replaced anyway: the clear leaves it alone, so no row changes twice.
+    const timers = c.setTimers ?? [];
+    const cleared = (c.clearTimers ?? []).filter((kind) => !timers.some((t) => t.kind === kind));
+    if (c.acceptOfferOf !== undefined && c.takeOperator !== c.acceptOfferOf) throw new Error('an offer accepted takes its own operator');
+    const statement = c.acceptOfferOf ? STATEMENTS.accept : c.takeOperator ? STATEMENTS.take : STATEMENTS.plain;
+    const { rows } = await tx.query<ChangedRow>(statement, [
       c.orderId,
       status,
       pendingStatus,
@@ -106,46 +152,19 @@ export function createLifecycleStore(sql: Sql, onCommitted: OnCommitted = () => 
       c.paid?.amount ?? null,
       c.paid?.currency ?? null,
       c.version,
-    ], BY_UNIQUE_KEY);
-    const moved = rows[0];
-    if (!moved) return { kind: 'moved' };
-    const { orderId, at } = c;
-    if (c.acceptOfferOf) {
-      const accepted = await tx.query(
-        `update order_offers set outcome = 'accepted', decided_at = $3
-          where order_id = $1 and operator_id = $2 and outcome is null and expires_at > $3 returning order_id`,
-        [orderId, c.acceptOfferOf, at.toISOString()],
-      );
-      if (!accepted.rows.length) throw new ChangeRefused<ChangeOutcome>({ kind: 'offer_unavailable' });
-    }
-    if (c.takeOperator) {
-      // An operator is on one order at a time: taken only while free.
-      const taken = await tx.query(
-        'update operators set current_order_id = $1 where id = $2 and current_order_id is null returning id',
-        [orderId, c.takeOperator],
-      );
-      if (!taken.rows.length) throw new ChangeRefused<ChangeOutcome>({ kind: 'operator_unavailable' });
-      // Offers it held for other orders are withdrawn: it cannot take them now.
-      await tx.query(
-        `update order_offers set outcome = 'withdrawn', decided_at = $2 where operator_id = $1 and outcome is null`,
-        [c.takeOperator, at.toISOString()],
-      );
-    }
-    const timers = [...(c.setTimers ?? [])];
-    if (moved.payment_status === 'refund_pending' && c.refundAmount !== undefined) timers.push({ kind: 'refund', dueAt: at });
-    // A timer set is replaced anyway: the clear leaves it alone, so no row changes twice.
-    const cleared = (c.clearTimers ?? []).filter((kind) => !timers.some((t) => t.kind === kind));
-    const { rows: [order] } = await tx.query<OrderRow>(TAIL, [
-      orderId,
-      at.toISOString(),
       c.withdrawOffers ?? false,
       c.freeOperator ?? null,
       cleared,
       timers.map((t) => t.kind),
       timers.map((t) => t.dueAt.toISOString()),
-      ...eventValues({ ...c.event, orderId, seq: moved.version, at, status, pendingStatus }),
+      ...eventParameters(c.event),
+      ...(c.takeOperator ? [c.takeOperator] : []),
     ], BY_UNIQUE_KEY);
-    return { kind: 'changed', seq: moved.version, paymentStatus: moved.payment_status, order: orderFromRow(order!) };
+    const moved = rows[0];
+    if (!moved) return { kind: 'moved' };
+    if (moved.offer_accepted === false) throw new ChangeRefused<ChangeOutcome>({ kind: 'offer_unavailable' });
+    if (moved.operator_taken === false) throw new ChangeRefused<ChangeOutcome>({ kind: 'operator_unavailable' });
+    return { kind: 'changed', seq: moved.version, paymentStatus: moved.payment_status, order: orderFromRow(moved) };
   }
 
   return {
@@ -154,7 +173,7 @@ export function createLifecycleStore(sql: Sql, onCommitted: OnCommitted = () => 
     loadByPaymentReference: (reference) => (UUID.test(reference) ? one('payment_reference = $1', reference) : Promise.resolve(null)),
     async change(c) {
       const outcome = await inChange<ChangeOutcome, ChangeOutcome>(sql, (tx) => write(tx, c));
-      if (outcome.kind === 'changed') onCommitted([{ orderId: c.orderId, seq: outcome.seq, type: c.event.type }]);
+      if (outcome.kind === 'changed') onCommitted([{ orderId: c.orderId, seq: outcome.seq, type: c.event.type, order: outcome.order }]);
       return outcome;
     },
 

@@ -15,25 +15,34 @@ export interface EventRow {
   traceparent: string | null;
 }
 
-/** The insert of an event, its values taken from parameter `$first` on, in eventValues' order. */
-export const insertEvent = (first: number): string =>
-  `insert into order_events (order_id, seq, type, at, status, pending_status, actor, actor_id, reason, traceparent)
-  values (${Array.from({ length: 10 }, (_, i) => `$${first + i}`).join(', ')})`;
+// The order and its state after the change come first; then what the change itself says (eventParameters).
+const EVENT_COLUMNS = 'order_id, seq, at, status, pending_status, type, actor, actor_id, reason, traceparent';
 
-const INSERT_EVENT = insertEvent(1);
+/** How many parameters a change's own part of its event takes (eventParameters). */
+export const EVENT_PARAMETERS = 5;
 
-export const eventValues = (e: EventRow): unknown[] => [
-  e.orderId,
-  e.seq,
+const changeParameters = (first: number) => Array.from({ length: EVENT_PARAMETERS }, (_, i) => `$${first + i}`).join(', ');
+
+const INSERT_EVENT = `insert into order_events (${EVENT_COLUMNS}) values ($1, $2, $3, $4, $5, ${changeParameters(6)})`;
+
+/**
+ * The insert of the event of a change made in the same statement: the order, its new version
+ * (the event's seq), time and state from `source` (the updated row, `returning *`), the rest from
+ * parameter `$first` on, in eventParameters' order.
+ */
+export const insertEventOf = (source: string, first: number): string =>
+  `insert into order_events (${EVENT_COLUMNS}) select id, version, updated_at, status, pending_status, ${changeParameters(first)} from ${source}`;
+
+/** What the change itself says of its event. */
+export const eventParameters = (e: Pick<EventRow, 'type' | 'actor' | 'reason' | 'traceparent'>): unknown[] => [
   e.type,
-  e.at.toISOString(),
-  e.status,
-  e.pendingStatus,
   e.actor.kind,
   e.actor.id,
   e.reason,
   e.traceparent,
 ];
+
+const eventValues = (e: EventRow): unknown[] => [e.orderId, e.seq, e.at.toISOString(), e.status, e.pendingStatus, ...eventParameters(e)];
 
 /**
  * Writes the event of a change, inside the transaction that made it: the order's history and the

@@ -48,9 +48,14 @@ export interface OrderRow {
  * Every read of an order: its row, and its partner as the roster has it now (the position it last
  * reported). An operator no longer in the roster leaves partner_id set and the partner unknown.
  */
-export const SELECT_ORDERS = `select o.*, p.name as partner_name, p.phone as partner_phone,
-    p.latitude as partner_latitude, p.longitude as partner_longitude
-  from orders o left join operators p on p.id = o.partner_id`;
+export const SELECT_ORDERS = selectOrdersFrom('orders');
+
+/** The same read of the rows of `source` (the rows of an update, `returning *`), with `extra` columns. */
+export function selectOrdersFrom(source: string, extra = ''): string {
+  return `select o.*, p.name as partner_name, p.phone as partner_phone,
+    p.latitude as partner_latitude, p.longitude as partner_longitude${extra}
+  from ${source} o left join operators p on p.id = o.partner_id`;
+}
 
 function partnerOf(r: OrderRow): Order['partner'] {
   if (r.partner_id === null || r.partner_name === null) return null;
