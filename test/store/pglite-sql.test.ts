@@ -96,6 +96,23 @@ describe.each([pglite, pgliteThread])('PGlite as the stores use it: $name', (eng
     });
   });
 
+  it('when a transaction’s first statement fails, or it runs none, then nothing is left open and the store goes on', async () => {
+    await withStore(engine, async (sql) => {
+      await expect(sql.transaction((tx) => tx.query('insert into nothings values (1)'))).rejects.toThrow(/nothings/);
+      await expect(
+        sql.transaction(async (tx) => {
+          await tx.query('insert into things (id, name) values (1, null)').catch(() => {});
+          await tx.query('insert into things (id, name) values (2, $1)', ['in an aborted transaction']);
+        }),
+      ).rejects.toMatchObject({ code: '25P02' });
+      expect(await sql.transaction(async () => 'nothing asked')).toBe('nothing asked');
+      await expect(sql.transaction(async () => Promise.reject(new Error('before any statement')))).rejects.toThrow('before any statement');
+
+      await sql.transaction((tx) => tx.query('insert into things (id, name) values (3, $1)', ['c']));
+      expect(await names(sql)).toEqual(['c']);
+    });
+  });
+
   it('a statement to be planned once keeps one plan, while the others are still planned for each run', async () => {
     await withStore(engine, async (sql) => {
       const insert = 'insert into things (id, name) select unnest($1::int[]), unnest($2::text[]) returning id';

@@ -21,10 +21,15 @@ export interface StoreThreadOptions {
   answersPosted: SharedArrayBuffer;
 }
 
-type Call = { session?: number } & (
+/**
+ * A request. A transaction is a session, numbered here: its first statement comes with `begin`
+ * (the thread opens the session, then runs it), the others with its number alone, until
+ * `commit` or `rollback`.
+ */
+type Call = { session?: number; begin?: boolean } & (
   | { op: 'query'; text: string; params?: unknown[]; options?: QueryOptions }
   | { op: 'exec'; text: string }
-  | { op: 'begin' | 'commit' | 'rollback' | 'dump' | 'close' }
+  | { op: 'commit' | 'rollback' | 'dump' | 'close' }
 );
 export type Request = Call & { id: number };
 
@@ -91,6 +96,7 @@ async function startStoreThread(dataDir: string | undefined, snapshot: Blob | un
   });
   const pending = new Map<number, { resolve(result: unknown): void; reject(error: unknown): void }>();
   let next = 1;
+  let sessions = 0;
   let stopped: Error | undefined;
 
   // The thread keeps the process alive only while an answer is awaited, as a socket would.
@@ -136,27 +142,32 @@ async function startStoreThread(dataDir: string | undefined, snapshot: Blob | un
     pending.set(0, { resolve: () => resolve(), reject: (error) => reject((error as Error).cause ?? error) });
   });
 
-  const on = (session?: number): Pick<Sql, 'query' | 'exec'> => ({
+  /** Statements on their own, or in the session `session`, which `begins()` asks to open with its first. */
+  const on = (session?: number, begins = () => false): Pick<Sql, 'query' | 'exec'> => ({
     query: async <Row>(text: string, params?: unknown[], options?: QueryOptions) => ({
-      rows: (await call({ op: 'query', text, params, options, session })) as Row[],
+      rows: (await call({ op: 'query', text, params, options, session, begin: begins() })) as Row[],
     }),
     exec: async (text: string) => {
-      await call({ op: 'exec', text, session });
+      await call({ op: 'exec', text, session, begin: begins() });
     },
   });
 
   return {
-    // Transactions that arrive together commit together (see grouped-transactions.ts).
+    // Transactions that arrive together commit together (see grouped-transactions.ts). The
+    // session opens with its first statement, in the same round trip; one that ran none has
+    // nothing to end.
     transaction: groupTransactions(async (fn) => {
-      const session = (await call({ op: 'begin' })) as number;
+      const session = (sessions += 1);
+      let begun = false;
+      const begins = () => !begun && (begun = true);
       let result;
       try {
-        result = await fn({ transaction: nested, close: nested, ...on(session) });
+        result = await fn({ transaction: nested, close: nested, ...on(session, begins) });
       } catch (error) {
-        await call({ op: 'rollback', session });
+        if (begun) await call({ op: 'rollback', session });
         throw error;
       }
-      await call({ op: 'commit', session });
+      if (begun) await call({ op: 'commit', session });
       return result;
     }),
     dump: async () => new Blob([(await call({ op: 'dump' })) as ArrayBuffer]),

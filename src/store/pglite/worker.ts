@@ -6,7 +6,8 @@ import type { Reply, Request, StoreThreadOptions } from './thread.js';
 /**
  * The embedded engine's thread: opens PGlite and runs what the service's thread asks, one
  * request at a time per session (the store's turns order them). A transaction is a session: its
- * statements come tagged with its number until it commits or rolls back.
+ * first statement comes with `begin`, and its statements tagged with its number until it
+ * commits or rolls back.
  */
 const { dataDir, snapshot, embedded, port, answersPosted } = workerData as StoreThreadOptions;
 const posted = new Int32Array(answersPosted);
@@ -16,7 +17,8 @@ interface Session {
   sql: Sql;
   finish(commit: boolean): Promise<void>;
 }
-const sessions = new Map<number, Session>();
+// Each set as its first statement arrives, before it opens: what comes next for it waits for the opening.
+const sessions = new Map<number, Promise<Session>>();
 
 /** Opens a transaction and keeps it open, holding the store's turn, until it is told how to end. */
 async function begin(): Promise<Session> {
@@ -44,22 +46,29 @@ async function begin(): Promise<Session> {
 class RolledBack extends Error {}
 
 async function answer(request: Request): Promise<unknown> {
-  const on = request.session === undefined ? sql : sessions.get(request.session)?.sql;
-  if (!on) throw new Error(`no open transaction ${request.session}`);
+  if (request.session === undefined) return run(sql, request);
+  if (request.begin) sessions.set(request.session, begin());
+  const opening = sessions.get(request.session);
+  if (request.op === 'commit' || request.op === 'rollback') {
+    sessions.delete(request.session);
+    // A session that failed to open has nothing to roll back: its first statement answered the failure.
+    const session = request.op === 'rollback' ? await opening?.catch(() => undefined) : await opening;
+    if (request.op === 'commit' && !session) throw new Error(`no open transaction ${request.session}`);
+    return session?.finish(request.op === 'commit');
+  }
+  if (!opening) throw new Error(`no open transaction ${request.session}`);
+  return run((await opening).sql, request);
+}
+
+async function run(on: Sql, request: Request): Promise<unknown> {
   switch (request.op) {
     case 'query':
       return (await on.query(request.text, request.params, request.options)).rows;
     case 'exec':
       return on.exec(request.text);
-    case 'begin':
-      sessions.set(request.id, await begin());
-      return request.id;
     case 'commit':
-    case 'rollback': {
-      const session = sessions.get(request.session!)!;
-      sessions.delete(request.session!);
-      return session.finish(request.op === 'commit');
-    }
+    case 'rollback':
+      throw new Error(`no transaction to ${request.op}`);
     case 'dump':
       return (await sql.dump()).arrayBuffer();
     case 'close':
