@@ -33,7 +33,7 @@ export function createFanout(now: () => number) {
   function deliver(note: EventNote): void {
     const listeners = byOrder.get(note.orderId);
     if (!listeners) return;
-    const heard = { orderId: note.orderId, seq: note.seq, heardAt: now() };
+    const heard = { orderId: note.orderId, seq: note.seq, type: note.type, order: note.order, heardAt: now() };
     for (const listener of listeners) tell(listener, heard);
   }
 

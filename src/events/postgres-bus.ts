@@ -107,7 +107,7 @@ export function createPostgresBus(options: PostgresBusOptions): EventBus & { sta
       fanout.local(notes, true);
       options.sql
         .query('select pg_notify($1, p) from unnest($2::text[]) as p', [channel, notes.map(notePayload)])
-        .catch((err: unknown) => log.warn({ err, notes }, 'order events not published to the other instances'));
+        .catch((err: unknown) => log.warn({ err, notes: notes.map(notePayload) }, 'order events not published to the other instances'));
     },
     subscribe: fanout.subscribe,
     async close() {

@@ -77,9 +77,9 @@ export function createRedisBus(options: RedisBusOptions): EventBus & { started: 
       pipeline.exec().then(
         (results) => {
           const failed = results?.find(([err]) => err)?.[0];
-          if (failed) log.warn({ err: failed, notes }, 'order events not published to the other instances');
+          if (failed) log.warn({ err: failed, notes: notes.map(notePayload) }, 'order events not published to the other instances');
         },
-        (err: unknown) => log.warn({ err, notes }, 'order events not published to the other instances'),
+        (err: unknown) => log.warn({ err, notes: notes.map(notePayload) }, 'order events not published to the other instances'),
       );
     },
     subscribe: fanout.subscribe,

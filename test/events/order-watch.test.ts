@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EventBus, OrderListener } from '../../src/core/events/bus.js';
+import type { EventBus, HeardNote, OrderListener } from '../../src/core/events/bus.js';
 import { watchOrder, type OrderReading, type WatchDeps, type WatchItem } from '../../src/core/events/order-watch.js';
 
 /** A bus the test drives by hand: it delivers what the test says, twice, late, or not at all. */
@@ -16,7 +16,8 @@ function handBus() {
   };
   return {
     bus,
-    note: (orderId: number, seq: number) => listeners.get(orderId)?.forEach((l) => l({ orderId, seq, heardAt: Date.now() })),
+    /** A note; with `type`, one that carries the order as its change left it. */
+    note: (orderId: number, seq: number, type?: string) => listeners.get(orderId)?.forEach((l) => l({ orderId, seq, type, heardAt: Date.now() })),
     missed: () => listeners.forEach((set) => set.forEach((l) => l(null))),
     listening: (orderId: number) => listeners.get(orderId)?.size ?? 0,
   };
@@ -42,12 +43,15 @@ function storedOrder() {
 
 const values = (items: WatchItem<string>[]) => items.map((i) => (i.kind === 'order' ? i.value : `end:${i.reason}`));
 
+/** What a note with a type carries, for a watcher that may see it: the version, as `c<seq>`. */
+const carriedOf = vi.fn(({ seq, type }: HeardNote): OrderReading<string> | null => (type ? { version: seq, value: `c${seq}`, typesSince: [type] } : null));
+
 function start(options: { coalesceMs?: number; until?: number } = {}) {
   const hand = handBus();
   const order = storedOrder();
   const closing = new AbortController();
   const deps: WatchDeps = { bus: hand.bus, now: Date.now, coalesceMs: options.coalesceMs ?? 1_000, closing: closing.signal };
-  const watch = watchOrder(deps, { orderId: 7, read: order.read, until: options.until });
+  const watch = watchOrder(deps, { orderId: 7, read: order.read, until: options.until, carried: carriedOf });
   const received: WatchItem<string>[] = [];
   const running = (async () => {
     for await (const item of watch) received.push(item);
@@ -84,6 +88,46 @@ describe('watching an order', () => {
     w.hand.note(7, 5);
 
     await expect.poll(w.seen).toEqual(['v1', 'v2', 'v4', 'v5']);
+    await w.watch.return();
+  });
+
+  it('when a note carries the order’s next version, then that is sent without reading the store', async () => {
+    const w = start();
+    await expect.poll(w.seen).toEqual(['v1']);
+    const reads = w.order.read.mock.calls.length;
+
+    w.order.change('paid');
+    w.hand.note(7, 2, 'paid');
+    await expect.poll(w.seen).toEqual(['v1', 'c2']);
+    w.order.change('assigned');
+    w.hand.note(7, 3, 'assigned');
+
+    await expect.poll(w.seen).toEqual(['v1', 'c2', 'c3']);
+    expect(w.order.read.mock.calls.length).toBe(reads);
+    await w.watch.return();
+  });
+
+  it('when what a note carries is not the next version, or not the only news, or not for this watcher, then the store is read', async () => {
+    const w = start();
+    await expect.poll(w.seen).toEqual(['v1']);
+
+    // A version between went unnoted.
+    w.order.change('paid');
+    w.order.change('assigned');
+    w.hand.note(7, 3, 'assigned');
+    await expect.poll(w.seen).toEqual(['v1', 'v3']);
+    // Two notes before the watch could send.
+    w.order.change('progressed');
+    w.order.change('progressed');
+    w.hand.note(7, 4, 'progressed');
+    w.hand.note(7, 5, 'progressed');
+    await expect.poll(w.seen).toEqual(['v1', 'v3', 'v5']);
+    // Nothing carried for this watcher.
+    w.order.change('progressed');
+    w.hand.note(7, 6);
+
+    await expect.poll(w.seen).toEqual(['v1', 'v3', 'v5', 'v6']);
+    expect(w.order.read).toHaveBeenCalledTimes(4);
     await w.watch.return();
   });
 

@@ -60,6 +60,7 @@ export function createOrderUpdates(deps: OrderUpdatesDeps) {
         if (!found || !mayWatch(found.order, watcher)) return null;
         return { version: found.version, value: found.order, typesSince: found.typesSince };
       },
+      carried: ({ order, seq, type }) => (order && type && mayWatch(order, watcher) ? { version: seq, value: order, typesSince: [type] } : null),
     });
   }
 

@@ -1,4 +1,4 @@
-import type { EventBus } from './bus.js';
+import type { EventBus, HeardNote } from './bus.js';
 
 /** One read of a watched order, as its watcher may see it. */
 export interface OrderReading<T> {
@@ -35,6 +35,11 @@ export interface WatchOptions<T> {
   read: (afterVersion: number) => Promise<OrderReading<T> | null>;
   /** When the watcher's right to see it ends (its token's expiry), in epoch milliseconds. */
   until?: number | null;
+  /**
+   * The order as a note carries it (see EventNote.order), as `read` would answer it after the
+   * version before the note's; null when the note carries none, or not for this watcher.
+   */
+  carried?: (note: HeardNote) => OrderReading<T> | null;
 }
 
 /** A watch: an iterator whose `return()` always exists, and ends it at once. */
@@ -92,6 +97,9 @@ async function* run<T>(deps: WatchDeps, options: WatchOptions<T>, stop: Stop): A
   // The earliest note heard since the last send: the send answers it.
   let firstHeardAt: number | null = null;
   let stale = true;
+  // What the one note heard since the last send carries, when it is the next version: sent
+  // without a read. Any other note, or notes missed, and the store is read.
+  let carried: OrderReading<T> | null = null;
   let expired = false;
   let wake: (() => void) | null = null;
   const poke = () => {
@@ -106,6 +114,7 @@ async function* run<T>(deps: WatchDeps, options: WatchOptions<T>, stop: Stop): A
     if (note === null) deps.onMissed?.();
     else if (note.seq <= lastSent) return;
     else firstHeardAt ??= note.heardAt;
+    carried = note !== null && !stale && note.seq === lastSent + 1 ? (options.carried?.(note) ?? null) : null;
     stale = true;
     poke();
   });
@@ -130,9 +139,10 @@ async function* run<T>(deps: WatchDeps, options: WatchOptions<T>, stop: Stop): A
         continue;
       }
       stale = false;
-      let reading: OrderReading<T> | null;
+      let reading: OrderReading<T> | null = carried;
+      carried = null;
       try {
-        reading = await options.read(lastSent);
+        reading ??= await options.read(lastSent);
       } catch (error) {
         yield { kind: 'end', reason: 'failed', error };
         return;
