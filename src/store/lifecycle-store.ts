@@ -51,7 +51,7 @@ const fromRow = (r: LifeRow): LifeRecord => ({
 });
 
 // A change is one statement (each statement is a round trip to the engine, and a change used to
-// take up to five): the order moves only from where the change expects it (its step:
+// take up to five), after its locks on an engine with concurrent transactions (LOCKS): the order moves only from where the change expects it (its step:
 // pendingStatus while pending, else status), only as it was when the change was decided (its
 // version) and, for a payment, only for the amount and currency it awaits; refund and payment
 // columns change only for a paid order (refund) or an unpaid one (expired). Every other part
@@ -117,6 +117,16 @@ function changeStatement(acceptOf: string | null, take: string | null): string {
   return `with ${parts.join(',\n  ')}\n${selectOrdersFrom('moved', found)}`;
 }
 
+// Where transactions run at once (Sql.alone), the change's statement would see only what had
+// committed when it began, though it waited for the order's lock (a dispatch making an offer of
+// it) or the operator's (an offer to it of another order): the offer would stay open, withdrawn by
+// neither. So the order and the operator taken are locked first, in that order (as a dispatch
+// takes them), and the change's statement, begun once the locks are held, sees what their holders
+// wrote.
+const LOCKS = `with o as (select from orders where id = $1 for update),
+  p as (select from operators where id = $2 for update)
+  select (select count(*) from o) as orders, (select count(*) from p) as operators`;
+
 // The operator taken, after the event's parameters; an offer accepted is always its operator's own.
 const OPERATOR = `$${19 + EVENT_PARAMETERS}`;
 const STATEMENTS = {
@@ -138,6 +148,7 @@ export function createLifecycleStore(sql: Sql, onCommitted: OnCommitted = () => 
     const cleared = (c.clearTimers ?? []).filter((kind) => !timers.some((t) => t.kind === kind));
     if (c.acceptOfferOf !== undefined && c.takeOperator !== c.acceptOfferOf) throw new Error('an offer accepted takes its own operator');
     const statement = c.acceptOfferOf ? STATEMENTS.accept : c.takeOperator ? STATEMENTS.take : STATEMENTS.plain;
+    if (!sql.alone) await tx.query(LOCKS, [c.orderId, c.takeOperator ?? null], BY_UNIQUE_KEY);
     const { rows } = await tx.query<ChangedRow>(statement, [
       c.orderId,
       status,

@@ -19,6 +19,14 @@ export interface Sql {
    * rather than when the event loop reaches them. Engines answered on this thread have none.
    */
   deliverArrived?(): void;
+  /**
+   * Transactions run one at a time, and statements outside them between (PGlite): a statement
+   * never waits for another transaction's lock, and sees all that committed before it. On an
+   * engine with concurrent transactions (PostgreSQL) a statement that waited for a lock still sees
+   * only what had committed when it began, so a write that must see what the lock's holder wrote
+   * takes the lock in a statement of its own first.
+   */
+  readonly alone?: boolean;
 }
 
 export interface QueryOptions {

@@ -73,5 +73,28 @@ for (const engine of [pglite, postgres]) {
         expect(rows, `round ${round}`).toEqual([]);
       }
     });
+
+    // Deterministic where the test above relies on timing: an offer made while the pause waits for the order's lock.
+    it.skipIf(engine !== postgres)('when a pause waits for a dispatch holding the order, then the offer that dispatch made is withdrawn', async () => {
+      now = new Date(now.getTime() + 3_600_000);
+      await addOperators(store.sql, ['held-0'], now);
+      const [order] = await paidOrders(1);
+      let pausing: Promise<unknown> | undefined;
+      await second.sql.transaction(async (tx) => {
+        await tx.query('select from orders where id = $1 for update', [order!.id]);
+        await tx.query('insert into order_offers (order_id, operator_id, offered_at, expires_at) values ($1, $2, $3, $4)', [
+          order!.id,
+          'held-0',
+          now.toISOString(),
+          new Date(now.getTime() + 30_000).toISOString(),
+        ]);
+        pausing = instances[0]!.operations.byPlatform('desk', String(order!.id), 'pause');
+        await expect.poll(async () => (await store.sql.query<{ n: number }>('select count(*)::int as n from pg_locks where not granted')).rows[0]!.n).toBeGreaterThan(0);
+      });
+      await pausing;
+
+      const { rows } = await store.sql.query<{ outcome: string | null }>('select outcome from order_offers where order_id = $1', [order!.id]);
+      expect(rows).toEqual([{ outcome: 'withdrawn' }]);
+    });
   });
 }

@@ -50,8 +50,9 @@ const MOVES_ONLY = (types: readonly string[]) => types.length > 0 && types.every
 /**
  * An order's updates for one watcher: the order as it is now, then the order again whenever the
  * store holds a newer version. A note only says "read again": notes may come twice, late or not
- * at all, and what is sent is always read from the store, in version order, never one version
- * twice. Consecutive changes that only move the operator are sent at most once a `coalesceMs`,
+ * at all, and what is sent is always what the store holds, in version order, never one version
+ * twice: read from it, or, when the one note heard is of the next version and carries the order
+ * as its change read it (`carried`), that. Consecutive changes that only move the operator are sent at most once a `coalesceMs`,
  * the latest winning.
  *
  * The iterator's `return()` ends the watch at once, even while it waits for a change (a plain

@@ -195,6 +195,7 @@ export async function openPglite(
     closed ? Promise.reject(new StoreUnavailableError('the embedded store is closed')) : alone(work);
 
   const store: PgliteSql = {
+    alone: true,
     query: (text, params, options) => turn(() => run.query(text, params, options)),
     exec: (text) => turn(() => run.exec(text)),
     // Transactions that arrive together commit together (see grouped-transactions.ts).

@@ -153,6 +153,7 @@ async function startStoreThread(dataDir: string | undefined, snapshot: Blob | un
   });
 
   return {
+    alone: true,
     // Transactions that arrive together commit together (see grouped-transactions.ts). The
     // session opens with its first statement, in the same round trip; one that ran none has
     // nothing to end.
