@@ -51,18 +51,18 @@ const fromRow = (r: LifeRow): LifeRecord => ({
 });
 
 // A change is one statement (each statement is a round trip to the engine, and a change used to
-// take up to five), after its locks on an engine with concurrent transactions (LOCKS): the order moves only from where the change expects it (its step:
-// pendingStatus while pending, else status), only as it was when the change was decided (its
-// version) and, for a payment, only for the amount and currency it awaits; refund and payment
-// columns change only for a paid order (refund) or an unpaid one (expired). Every other part
-// runs only if the order moved: its offer accepted, its operator taken (and that operator's
-// other open offers withdrawn), its offers withdrawn, its operator freed, its timers cleared and
-// set (a refund's among them once its payment awaits one), its event written; and the order is
-// answered as the move left it (the update's own row), with its partner. No two parts touch the
-// same row: an offer accepted is left out of the withdrawals, the order's own offers are the
-// order's withdrawal's, and no change both takes and frees an operator. What the answer shows
-// of the partner (name, phone, position) no part changes. An acceptance or a taking that found
-// nothing is answered as such, and the change's savepoint undoes the rest.
+// take up to five), after its locks where transactions run at once (LOCKS). The order moves only
+// from where the change expects it (its step: pendingStatus while pending, else status), only as it
+// was when the change was decided (its version) and, for a payment, only for the amount and
+// currency it awaits; refund and payment columns change only for a paid order (refund) or an unpaid
+// one (expired). Every other part runs only if the order moved: its offer accepted, its operator
+// taken (and that operator's other open offers withdrawn), its offers withdrawn, its operator
+// freed, its timers cleared and set (a refund's among them once its payment awaits one), its event
+// written; and the order is answered as the move left it (the update's own row), with its partner.
+// No two parts touch the same row: an offer accepted is left out of the withdrawals, the order's
+// own offers are the order's withdrawal's, and no change both takes and frees an operator. What the
+// answer shows of the partner (name, phone, position) no part changes. An acceptance or a taking
+// that found nothing is answered as such, and the change's savepoint undoes the rest.
 const MOVED = `update orders set
     status = $2, pending_status = $3, version = version + 1, updated_at = $4,
     partner_id = coalesce($5, partner_id),

@@ -8,7 +8,7 @@ export const REPLACE_TIMER = 'on conflict (order_id, kind) do update set due_at 
  * The insert that sets an order's timers, from the parameters that hold the order's id, the kinds
  * (text[]) and the due times (timestamptz[]); a timer of the same kind is replaced.
  */
-export const insertTimers = (order: string, kinds: string, dueAts: string): string =>
+const insertTimers = (order: string, kinds: string, dueAts: string): string =>
   `insert into order_timers (order_id, kind, due_at)
     select ${order}, kind, due_at from unnest(${kinds}::text[], ${dueAts}::timestamptz[]) as t(kind, due_at) ${REPLACE_TIMER}`;
 

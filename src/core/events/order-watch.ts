@@ -52,8 +52,8 @@ const MOVES_ONLY = (types: readonly string[]) => types.length > 0 && types.every
  * store holds a newer version. A note only says "read again": notes may come twice, late or not
  * at all, and what is sent is always what the store holds, in version order, never one version
  * twice: read from it, or, when the one note heard is of the next version and carries the order
- * as its change read it (`carried`), that. Consecutive changes that only move the operator are sent at most once a `coalesceMs`,
- * the latest winning.
+ * as its change read it (`carried`), that. Consecutive changes that only move the operator are
+ * sent at most once a `coalesceMs`, the latest winning.
  *
  * The iterator's `return()` ends the watch at once, even while it waits for a change (a plain
  * async generator would wait for the next change before it could end).
