@@ -78,32 +78,35 @@ const MOVED = `update orders set
     and ($9::text is null or (total_amount = $11 and currency = $12))
   returning *`;
 
-/** The change's statement: with the offer of the operator `acceptOf` to accept, the operator `take` to take (each a parameter), or neither. */
-function changeStatement(acceptOf: string | null, take: string | null): string {
+/**
+ * The change's statement: with `operator` (a parameter) taken, and its offer of the order
+ * accepted when `accepting`, or with no operator.
+ */
+function changeStatement(operator: string | null, accepting = false): string {
   const parts = [`moved as (${MOVED})`];
-  if (acceptOf) {
+  if (operator && accepting) {
     parts.push(`accepted as (
       update order_offers set outcome = 'accepted', decided_at = $4
-      where order_id = $1 and operator_id = ${acceptOf} and outcome is null and expires_at > $4 and exists (select from moved)
+      where order_id = $1 and operator_id = ${operator} and outcome is null and expires_at > $4 and exists (select from moved)
       returning order_id)`);
   }
-  if (take) {
+  if (operator) {
     // An operator is on one order at a time: taken only while free; the offers it held for
     // other orders are withdrawn, since it cannot take them now.
     parts.push(`taken as (
-      update operators set current_order_id = $1 where id = ${take} and current_order_id is null and exists (select from moved)
+      update operators set current_order_id = $1 where id = ${operator} and current_order_id is null and exists (select from moved)
       returning id)`);
     parts.push(`withdrawn_elsewhere as (
       update order_offers set outcome = 'withdrawn', decided_at = $4
-      where operator_id = ${take} and outcome is null and order_id <> $1 and exists (select from moved))`);
+      where operator_id = ${operator} and outcome is null and order_id <> $1 and exists (select from moved))`);
   }
-  const notAccepted = acceptOf ? ` and operator_id <> ${acceptOf}` : '';
-  // Taken, the operator's offer of this order is withdrawn with the order's other offers.
-  const ownOffers = take ? ` or (operator_id = ${take}${notAccepted})` : '';
+  // The order's offers, when it withdraws them; the offer accepted is left out, and the offer of
+  // an operator taken without one is withdrawn with the others.
+  const offers = !operator ? '$14' : accepting ? `($14 and operator_id <> ${operator})` : `($14 or operator_id = ${operator})`;
   parts.push(
     `withdrawn as (
       update order_offers set outcome = 'withdrawn', decided_at = $4
-      where order_id = $1 and outcome is null and (($14${notAccepted})${ownOffers}) and exists (select from moved))`,
+      where order_id = $1 and outcome is null and ${offers} and exists (select from moved))`,
     `freed as (update operators set current_order_id = null where id = $15 and current_order_id = $1 and exists (select from moved))`,
     `cleared as (delete from order_timers where order_id = $1 and kind = any($16::text[]) and exists (select from moved))`,
     `timers as (
@@ -113,7 +116,7 @@ function changeStatement(acceptOf: string | null, take: string | null): string {
       ${REPLACE_TIMER})`,
     `event as (${insertEventOf('moved', 19)})`,
   );
-  const found = `${acceptOf ? ', (select count(*) from accepted) > 0 as offer_accepted' : ''}${take ? ', (select count(*) from taken) > 0 as operator_taken' : ''}`;
+  const found = `${operator && accepting ? ', (select count(*) from accepted) > 0 as offer_accepted' : ''}${operator ? ', (select count(*) from taken) > 0 as operator_taken' : ''}`;
   return `with ${parts.join(',\n  ')}\n${selectOrdersFrom('moved', found)}`;
 }
 
@@ -130,9 +133,9 @@ const LOCKS = `with o as (select from orders where id = $1 for update),
 // The operator taken, after the event's parameters; an offer accepted is always its operator's own.
 const OPERATOR = `$${19 + EVENT_PARAMETERS}`;
 const STATEMENTS = {
-  plain: changeStatement(null, null),
-  take: changeStatement(null, OPERATOR),
-  accept: changeStatement(OPERATOR, OPERATOR),
+  plain: changeStatement(null),
+  take: changeStatement(OPERATOR),
+  accept: changeStatement(OPERATOR, true),
 };
 
 export function createLifecycleStore(sql: Sql, onCommitted: OnCommitted = () => {}): LifecycleStore {
