@@ -16,12 +16,18 @@ const STATE = `with locked as (select pending_status from orders where id = $1 f
 
 // The candidates in the order given (nearest first) that may be asked: on duty, free, not asked
 // for this order before, holding no other open offer. An offer withdrawn (the order paused, say)
-// did not ask the operator anything: it is forgotten, and the operator may be asked again.
-const CANDIDATES = `with forgotten as (delete from order_offers where order_id = $1 and outcome = 'withdrawn')
+// did not ask the operator anything: it is forgotten, and the operator may be asked again. Each
+// candidate is looked up by its keys, whatever the roster's size and whatever the planner makes
+// of the list: joined to the list, a roster of a thousand was read whole at every dispatch, the
+// engine's largest cost in an order's life.
+export const CANDIDATES = `with forgotten as (delete from order_offers where order_id = $1 and outcome = 'withdrawn')
   select c.id from unnest($2::text[]) with ordinality as c(id, n)
-  join operators o on o.id = c.id and o.on_duty and o.current_order_id is null
-  where not exists (select 1 from order_offers f where f.order_id = $1 and f.operator_id = c.id and f.outcome is distinct from 'withdrawn')
-    and not exists (select 1 from order_offers f where f.operator_id = c.id and f.outcome is null)
+  where (
+    select o.on_duty and o.current_order_id is null
+      and not exists (select 1 from order_offers f where f.order_id = $1 and f.operator_id = o.id and f.outcome is distinct from 'withdrawn')
+      and not exists (select 1 from order_offers f where f.operator_id = o.id and f.outcome is null)
+    from operators o where o.id = c.id
+  )
   order by c.n`;
 
 // The offer to a candidate, and the order's dispatch timer at its expiry. The candidate, still
