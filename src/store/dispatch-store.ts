@@ -17,9 +17,9 @@ const STATE = `with locked as (select pending_status from orders where id = $1 f
 // The candidates in the order given (nearest first) that may be asked: on duty, free, not asked
 // for this order before, holding no other open offer. An offer withdrawn (the order paused, say)
 // did not ask the operator anything: it is forgotten, and the operator may be asked again. Each
-// candidate is looked up by its keys, whatever the roster's size and whatever the planner makes
-// of the list: joined to the list, a roster of a thousand was read whole at every dispatch, the
-// engine's largest cost in an order's life.
+// candidate is looked up by its keys, in a subquery the planner does not turn into a join,
+// whatever the roster's size: joined to the list, a roster of a thousand was read whole at every
+// dispatch, the costliest statement of an order's life.
 export const CANDIDATES = `with forgotten as (delete from order_offers where order_id = $1 and outcome = 'withdrawn')
   select c.id from unnest($2::text[]) with ordinality as c(id, n)
   where (
