@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANDIDATES } from '../../src/store/dispatch-store.js';
+import { createOrderStore } from '../../src/store/order-store.js';
 import { ENGINES, onEngine, type TestStore } from '../support/engines.js';
+import { newOrder } from '../support/new-order.js';
 
 const ROSTER = 1_000;
 
@@ -32,13 +34,25 @@ for (const engine of ENGINES) {
       expect(plan).not.toMatch(/Seq Scan|Hash/);
     });
 
-    it('when some candidates are busy or off duty, then the others come in the order given', async () => {
+    it('when candidates are off duty, busy, asked already or holding another offer, then the others come in the order given', async () => {
+      const orders = createOrderStore(store.sql);
+      const [order, other] = [await orders.insert(newOrder()), await orders.insert(newOrder())];
       await store.sql.exec(`update operators set on_duty = false where id = 'op-5';
-        update operators set current_order_id = 1 where id = 'op-9'`);
+        update operators set current_order_id = ${other.id} where id = 'op-9'`);
+      const offer = (orderId: number, operatorId: string, outcome: string | null) =>
+        store.sql.query(
+          `insert into order_offers (order_id, operator_id, offered_at, expires_at, outcome) values ($1, $2, now(), now() + interval '30 seconds', $3)`,
+          [orderId, operatorId, outcome],
+        );
+      // Asked for this order and declined; asked for the other and still deciding; asked for this
+      // order, but the offer withdrawn (it asked nothing): asked again.
+      await offer(order.id, 'op-12', 'declined');
+      await offer(other.id, 'op-2', null);
+      await offer(order.id, 'op-40', 'withdrawn');
 
-      const { rows } = await store.sql.query<{ id: string }>(CANDIDATES, [1, ['op-9', 'op-12', 'op-5', 'op-2', 'op-40']]);
+      const { rows } = await store.sql.query<{ id: string }>(CANDIDATES, [order.id, ['op-9', 'op-12', 'op-5', 'op-2', 'op-40', 'op-8', 'gone']]);
 
-      expect(rows.map((row) => row.id)).toEqual(['op-12', 'op-2', 'op-40']);
+      expect(rows.map((row) => row.id)).toEqual(['op-40', 'op-8']);
     });
   });
 }
