@@ -125,7 +125,7 @@ function changeStatement(operator: string | null, accepting = false): string {
 // it) or the operator's (an offer to it of another order): the offer would stay open, withdrawn by
 // neither. So the order and the operator taken are locked first, in that order (as a dispatch
 // takes them), and the change's statement, begun once the locks are held, sees what their holders
-// wrote.
+// wrote. Each lock is counted: a CTE that nothing reads is not run.
 const LOCKS = `with o as (select from orders where id = $1 for update),
   p as (select from operators where id = $2 for update)
   select (select count(*) from o) as orders, (select count(*) from p) as operators`;

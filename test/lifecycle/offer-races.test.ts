@@ -89,7 +89,7 @@ for (const engine of [pglite, postgres]) {
           new Date(now.getTime() + 30_000).toISOString(),
         ]);
         pausing = instances[0]!.operations.byPlatform('desk', String(order!.id), 'pause');
-        await expect.poll(async () => (await store.sql.query<{ n: number }>('select count(*)::int as n from pg_locks where not granted')).rows[0]!.n).toBeGreaterThan(0);
+        await expect.poll(async () => (await store.sql.query<{ n: number }>('select count(*)::int as n from pg_locks where not granted and pid in (select pid from pg_stat_activity where datname = current_database())')).rows[0]!.n).toBeGreaterThan(0);
       });
       await pausing;
 
