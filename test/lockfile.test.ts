@@ -23,3 +23,19 @@ describe('install scripts', () => {
     expect(withScripts.filter((name) => !(name in decided)).sort()).toEqual([]);
   });
 });
+
+describe('one copy', () => {
+  // Packages whose objects pass between the service's code and its dependencies': a second copy
+  // of graphql makes schemas and errors from "another realm" that graphql-js refuses or does not
+  // recognise; a second trace SDK loads twice and hands the Node SDK samplers and processors of
+  // another version. A dependency that pins another version (the Node SDK pins the trace SDK's)
+  // would bring a second copy in silently on an update.
+  it.each(['graphql', '@opentelemetry/sdk-trace', '@opentelemetry/sdk-node', 'graphql-yoga', '@pothos/core'])(
+    'the lockfile installs %s once',
+    (name) => {
+      const { packages } = read<Lockfile>('package-lock.json');
+      const copies = Object.keys(packages).filter((folder) => folder && nameOf(folder) === name);
+      expect(copies).toEqual([`node_modules/${name}`]);
+    },
+  );
+});
