@@ -26,7 +26,10 @@ export function freePort(): Promise<number> {
 export async function startServerProcess(env: Record<string, string>, { timeoutMs = 60_000, dataDir: given = '' } = {}) {
   const port = await freePort();
   const dataDir = given || mkdtempSync(join(tmpdir(), 'orders-process-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // tsx's ES module hooks alone: its CommonJS hook would compile graphql's ES modules again for
+  // graphql-jit's require(), a second graphql whose types graphql-jit cannot compile against the
+  // schema's (privatenumber/tsx#838). Node's own require() shares the one instance.
+  const child = spawn(process.execPath, ['--import', 'tsx/esm', 'src/main.ts'], {
     cwd: ROOT,
     // No rate limit unless a test asks for one: the suites send many requests with one token.
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', ...env },

@@ -69,7 +69,7 @@ export async function openPgliteThread(dataDir?: string, snapshot?: Blob, embedd
  * memory under load than on a directory made before the start. See docs/design/start-up.md.
  */
 async function makeDataDir(dataDir: string, { durability = 'durable' }: EmbeddedOptions): Promise<void> {
-  const child = spawn(process.execPath, [...(FROM_SOURCE ? ['--import', 'tsx'] : []), script('init'), dataDir, durability], {
+  const child = spawn(process.execPath, [...(FROM_SOURCE ? ['--import', 'tsx/esm'] : []), script('init'), dataDir, durability], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let errors = '';
