@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  // graphql must load once: Vite would otherwise resolve its ESM build for our code while
-  // yoga and Pothos get the CJS build from Node, and `instanceof GraphQLError` stops working.
-  resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
+  // graphql must load once. Its package maps each module to a development build first (the
+  // `development` condition, which Vite adds by default outside production) and to its ES module
+  // for Node (`module-sync`); yoga and Pothos are loaded by Node itself, so our code must resolve
+  // graphql as Node does, or `instanceof GraphQLError` stops holding between the two.
+  ssr: { resolve: { conditions: ['node', 'module-sync'] } },
   test: {
     testTimeout: 20_000,
     hookTimeout: 60_000,

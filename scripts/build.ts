@@ -1,22 +1,6 @@
 import { rmSync } from 'node:fs';
-import { build, type Plugin } from 'esbuild';
+import { build } from 'esbuild';
 import { fromRoot } from '../src/paths.js';
-
-// Some dependencies import graphql's modules by path (graphql-jit `graphql/error/index.js`,
-// graphql-armor `graphql/language/parser`), which resolve to its CommonJS files: bundled beside
-// its ES modules, they are a second graphql, whose types and errors are not the schema's
-// (graphql-jit compiled nothing: `unsupported type: String!`). Each is taken from graphql's ES
-// module of the same name.
-const graphqlModules: Plugin = {
-  name: 'graphql-modules',
-  setup(build) {
-    build.onResolve({ filter: /^graphql\/.+/ }, (args) =>
-      args.path.endsWith('.mjs')
-        ? undefined
-        : build.resolve(`${args.path.replace(/\.js$/, '')}.mjs`, { kind: args.kind, resolveDir: args.resolveDir }),
-    );
-  },
-};
 
 /**
  * The server built for `npm start`: its modules and their dependencies bundled into a few files,
@@ -40,8 +24,8 @@ const { metafile } = await build({
   format: 'esm',
   platform: 'node',
   target: 'node22.19',
-  // A package's ES module build where it has one, as node itself loads it: graphql's CommonJS
-  // build, bundled, reads every export through a getter, on every access.
+  // A package's ES module build where it has one, as node itself loads it: a CommonJS build,
+  // bundled, reads every export through a getter, on every access.
   mainFields: ['module', 'main'],
   sourcemap: true,
   // PGlite finds its WebAssembly and data files beside its own modules; pg may load a native
@@ -49,7 +33,6 @@ const { metafile } = await build({
   external: ['@electric-sql/pglite', 'pg'],
   // Dependencies written as CommonJS call require(), which an ES module has not got.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  plugins: [graphqlModules],
   metafile: true,
   logLevel: 'warning',
 });

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
 
 const read = <T>(path: string): T => JSON.parse(readFileSync(new URL(`../${path}`, import.meta.url), 'utf8')) as T;
@@ -38,4 +40,12 @@ describe('one copy', () => {
       expect(copies).toEqual([`node_modules/${name}`]);
     },
   );
+
+  // Installed once is not yet loaded once: the test runner resolves the service's imports itself,
+  // and the dependencies it leaves to Node (yoga, Pothos) get graphql from Node. See
+  // vitest.config.ts.
+  it('the tests load the graphql that Node gives the dependencies', () => {
+    const fromNode = createRequire(import.meta.url)('graphql') as typeof import('graphql');
+    expect(fromNode.GraphQLError).toBe(GraphQLError);
+  });
 });
