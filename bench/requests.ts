@@ -49,8 +49,8 @@ export async function orderLoad(): Promise<OrderLoad> {
   const move = (id: string) =>
     JSON.stringify({ query: MOVE_OPERATOR_MUTATION, variables: { input: Object.assign({ id }, rosterPosition()) } });
   return {
-    // Production mode (graphql-js skips its development checks), with the rate limit on but far
-    // above what one token sends here, and the metrics.
+    // Production mode, as deployed (no GraphiQL, introspection or suggestions), with the rate
+    // limit on but far above what one token sends here, and the metrics.
     env: { NODE_ENV: 'production', AUTH_JWT_SECRET: secret, RATE_LIMIT_PER_MINUTE: '1000000000' },
     rest: { method: 'POST', path: '/applications/orders', headers, body: JSON.stringify(Object.assign({ serviceId: 1 }, TRIP)) },
     graphql: {
