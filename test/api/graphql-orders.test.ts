@@ -2,18 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateOrderInput } from '../generated/schema-types.js';
 import type { CreateOrderMutation, OrderQuery } from '../generated/operations.js';
 import { CREATE_ORDER, ORDER } from '../support/operations.js';
-import { NOWHERE, SANTIAGO, SANTIAGO_SE, signTestToken, startTestService, type TestService } from '../support/service.js';
-
-const input = (over: Partial<CreateOrderInput> = {}): CreateOrderInput => ({
-  originLatitude: SANTIAGO.latitude,
-  originLongitude: SANTIAGO.longitude,
-  destinationLatitude: SANTIAGO_SE.latitude,
-  destinationLongitude: SANTIAGO_SE.longitude,
-  serviceCode: 'TOWING',
-  phoneNumber: '+56912345678',
-  vehicleIdentification: 'ab-12 cd',
-  ...over,
-});
+import { NOWHERE, orderInput, signTestToken, startTestService, type TestService } from '../support/service.js';
 
 let service: TestService;
 beforeAll(async () => {
@@ -22,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => service.close());
 
 async function createOrder(over: Partial<CreateOrderInput> = {}, auth?: string) {
-  const response = await service.gql(CREATE_ORDER, { input: input(over) }, auth ? { auth } : {});
+  const response = await service.gql(CREATE_ORDER, { input: orderInput(over) }, auth ? { auth } : {});
   return (response.body.data as CreateOrderMutation).createOrder;
 }
 
@@ -66,7 +55,7 @@ describe('the createOrder mutation', () => {
   });
 
   it('when there is no token, then it answers 401 with a top-level UNAUTHENTICATED error', async () => {
-    const response = await service.gql(CREATE_ORDER, { input: input() }, { auth: null });
+    const response = await service.gql(CREATE_ORDER, { input: orderInput() }, { auth: null });
     expect(response.status).toBe(401);
     expect(response.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
     expect(response.body.data).toBeUndefined();
@@ -75,7 +64,7 @@ describe('the createOrder mutation', () => {
   it('when the store fails unexpectedly, then the error is masked and says nothing of SQL', async () => {
     const broken = await startTestService();
     await broken.sql.exec('drop table orders cascade');
-    const response = await broken.gql(CREATE_ORDER, { input: input() });
+    const response = await broken.gql(CREATE_ORDER, { input: orderInput() });
     await broken.close();
     expect(response.body.errors[0].message).toBe('Unexpected error.');
     expect(response.text).not.toMatch(/orders|relation|sql/i);

@@ -10,7 +10,7 @@ import { openPglite } from '../../src/store/pglite/pglite.js';
 import { createTestDatabase, onEngine, postgres } from '../support/engines.js';
 import { CREATE_ORDER } from '../support/operations.js';
 import { isRunning, logLines, startServerProcess } from '../support/server-process.js';
-import { restBody, SANTIAGO, SANTIAGO_SE, SECRET, signTestToken } from '../support/service.js';
+import { orderInput, restBody, SECRET, signTestToken } from '../support/service.js';
 
 type Server = Awaited<ReturnType<typeof startServerProcess>>;
 
@@ -34,16 +34,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function orderRequest(kind: Kind, token: string): { path: string; headers: Record<string, string>; body: Buffer } {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   if (kind === 'REST') return { path: '/applications/orders', headers, body: Buffer.from(JSON.stringify(restBody())) };
-  const input = {
-    originLatitude: SANTIAGO.latitude,
-    originLongitude: SANTIAGO.longitude,
-    destinationLatitude: SANTIAGO_SE.latitude,
-    destinationLongitude: SANTIAGO_SE.longitude,
-    serviceCode: 'TOWING',
-    phoneNumber: '+56912345678',
-    vehicleIdentification: 'ab-12 cd',
-  };
-  const body = Buffer.from(JSON.stringify({ query: CREATE_ORDER, variables: { input } }));
+  const body = Buffer.from(JSON.stringify({ query: CREATE_ORDER, variables: { input: orderInput() } }));
   return { path: '/graphql', headers: kind === 'GraphQL' ? headers : { ...headers, origin: 'https://elsewhere.test' }, body };
 }
 

@@ -1,17 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREATE_ORDER } from '../support/operations.js';
 import { logLines, startServerProcess } from '../support/server-process.js';
-import { SANTIAGO, SANTIAGO_SE, SECRET, signTestToken } from '../support/service.js';
-
-const INPUT = {
-  originLatitude: SANTIAGO.latitude,
-  originLongitude: SANTIAGO.longitude,
-  destinationLatitude: SANTIAGO_SE.latitude,
-  destinationLongitude: SANTIAGO_SE.longitude,
-  serviceCode: 'TOWING',
-  phoneNumber: '+56912345678',
-  vehicleIdentification: 'ab-12 cd',
-};
+import { orderInput, SECRET, signTestToken } from '../support/service.js';
 
 // Run from source, the service loads graphql-jit (CommonJS) beside its own ES modules. A loader
 // that compiled graphql again for graphql-jit's require() would leave graphql-jit a graphql of its
@@ -26,7 +16,7 @@ describe('the service run from source', () => {
 
   it('when a client sends the same createOrder again, then it is compiled, on both GraphQL paths, with no warning', async () => {
     const authorization = `Bearer ${await signTestToken()}`;
-    const body = JSON.stringify({ query: CREATE_ORDER, variables: { input: INPUT } });
+    const body = JSON.stringify({ query: CREATE_ORDER, variables: { input: orderInput() } });
     // Without an Origin the service's own POST path answers; with one, yoga's (see fast-post.ts).
     for (const origin of [undefined, 'https://elsewhere.test']) {
       for (let run = 0; run < 3; run++) {

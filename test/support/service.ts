@@ -8,6 +8,7 @@ import { createRateLimit } from '../../src/service/rate-limiter.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Sql } from '../../src/store/sql.js';
 import { createLogger } from '../../src/logger.js';
+import type { CreateOrderInput } from '../generated/schema-types.js';
 import { defaultEngine, type Engine } from './engines.js';
 
 export const SECRET = 'a-test-secret-of-at-least-thirty-two-bytes';
@@ -17,6 +18,18 @@ export const BASE = 'http://service.test';
 export const SANTIAGO = { latitude: -33.4378, longitude: -70.6505 };
 export const SANTIAGO_SE = { latitude: -33.495, longitude: -70.58 };
 export const NOWHERE = { latitude: 0, longitude: 0 };
+
+/** createOrder's input for a towing from Santiago's centre to its south-east, as restBody's. */
+export const orderInput = (over: Partial<CreateOrderInput> = {}): CreateOrderInput => ({
+  originLatitude: SANTIAGO.latitude,
+  originLongitude: SANTIAGO.longitude,
+  destinationLatitude: SANTIAGO_SE.latitude,
+  destinationLongitude: SANTIAGO_SE.longitude,
+  serviceCode: 'TOWING',
+  phoneNumber: '+56912345678',
+  vehicleIdentification: 'ab-12 cd',
+  ...over,
+});
 
 export const restBody = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
   originLatitude: SANTIAGO.latitude,

@@ -3,21 +3,13 @@ import type { ReadableSpan } from '@opentelemetry/sdk-trace';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startFakeOsrm } from '../support/fakes/fake-osrm.js';
 import { CREATE_ORDER_BRIEF } from '../support/payment-queries.js';
-import { SANTIAGO, SANTIAGO_SE, startTestService, type TestService } from '../support/service.js';
+import { orderInput, startTestService, type TestService } from '../support/service.js';
 import { startRecording, traceparentParts, type Recording } from './recording.js';
 
 const CALLER_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const CALLER_SPAN = '00f067aa0ba902b7';
 const PLACE_ORDER = CREATE_ORDER_BRIEF.replace('mutation(', 'mutation PlaceOrder(');
-const input = {
-  originLatitude: SANTIAGO.latitude,
-  originLongitude: SANTIAGO.longitude,
-  destinationLatitude: SANTIAGO_SE.latitude,
-  destinationLongitude: SANTIAGO_SE.longitude,
-  serviceCode: 'TOWING',
-  phoneNumber: '+56912345678',
-  vehicleIdentification: 'AB12CD',
-};
+const input = orderInput({ vehicleIdentification: 'AB12CD' });
 
 let recording: Recording;
 let osrm: Awaited<ReturnType<typeof startFakeOsrm>>;
