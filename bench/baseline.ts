@@ -13,10 +13,10 @@ async function run(command: string, args: string[], cwd: string) {
 
 /**
  * The service as it was built at `ref`, in a worktree of its own with its own dependencies, built
- * as `npm start` builds it: what the current build is compared with, in the same run. Removed
- * when the bench exits.
+ * as `npm start` builds it: what the current build is compared with, in the same run. `change`,
+ * when given, edits the worktree's sources before the build. Removed when the bench exits.
  */
-export async function buildBaseline(ref: string): Promise<string> {
+export async function buildBaseline(ref: string, change?: (dir: string) => void): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-baseline-'));
   const remove = () => {
     process.off('exit', remove);
@@ -26,6 +26,7 @@ export async function buildBaseline(ref: string): Promise<string> {
   process.on('exit', remove);
   console.log(`building the baseline, ${ref}…`);
   await run('git', ['worktree', 'add', '--detach', dir, ref], REPO);
+  change?.(dir);
   await run('npm', ['ci', '--no-audit', '--no-fund', '--silent'], dir);
   await run('npm', ['run', '--silent', 'build'], dir);
   return dir;

@@ -4,7 +4,7 @@ import { REPO } from './child-server.js';
 import { describeDataDisk, type DataDisk } from './data-disk.js';
 import { RefusedRun } from './measure.js';
 import type { Measurement } from './measurement.js';
-import { medianOfRoundRatios } from './median.js';
+import { ratioOf } from './median.js';
 import { unlessRestOrder, type OrderLoad } from './requests.js';
 import type { Interleaved } from './scenarios.js';
 import { startService } from './service.js';
@@ -56,14 +56,12 @@ export function durabilityFigures(measurements: Measurement[], dataDisk: DataDis
   const find = (name: string) => measurements.find((m) => m.scenario === name);
   const [durable, relaxed] = [find(durabilityScenario.durable), find(durabilityScenario.relaxed)];
   if (!durable || !relaxed) return undefined;
-  const durableRounds = durable.roundsPerSecond ?? [durable.okPerSecond];
-  const relaxedRounds = relaxed.roundsPerSecond ?? [relaxed.okPerSecond];
-  const ratio = medianOfRoundRatios(durableRounds, relaxedRounds) ?? durable.okPerSecond / relaxed.okPerSecond;
+  const ratio = ratioOf(durable, relaxed);
   return {
     durablePerSecond: durable.okPerSecond,
     relaxedPerSecond: relaxed.okPerSecond,
-    durableOverRelaxed: round(ratio),
-    durableOverRelaxedByRound: durableRounds.length === relaxedRounds.length ? durableRounds.map((d, i) => round(d / relaxedRounds[i]!)) : [],
+    durableOverRelaxed: round(ratio.median),
+    durableOverRelaxedByRound: ratio.byRound.map(round),
     durableP99Ms: durable.p99Ms,
     relaxedP99Ms: relaxed.p99Ms,
     durableCpuUs: durable.cpu?.totalUs ?? null,

@@ -18,15 +18,15 @@ export async function measure(scenario: Scenario, settings: Settings): Promise<M
 
 /**
  * The scenarios' servers started together and loaded at the same time, the connections shared
- * out among them: one scenario alone takes them all.
+ * out among them (one scenario alone takes them all), or all of them each.
  */
-async function measureTogether(scenarios: Scenario[], settings: Settings): Promise<Measurement[]> {
+async function measureTogether(scenarios: Scenario[], settings: Settings, connectionsEach = false): Promise<Measurement[]> {
   const servers: RunningServer[] = [];
   try {
     for (const scenario of scenarios) servers.push(await scenario.start());
     // What the store's copy, or anything before, left to write goes out before the load starts.
     await flushDisk();
-    const connections = Math.max(1, Math.floor(settings.connections / scenarios.length));
+    const connections = connectionsEach ? settings.connections : Math.max(1, Math.floor(settings.connections / scenarios.length));
     const loadAll = (seconds: number) =>
       Promise.all(scenarios.map((scenario, i) => load(servers[i]!.url, scenario.request, { connections, seconds })));
     const snapshots = () => Promise.all(scenarios.map((scenario, i) => (scenario.cpuByThread ? cpuSnapshot(servers[i]!.pid) : undefined)));
@@ -59,7 +59,7 @@ async function measureTogether(scenarios: Scenario[], settings: Settings): Promi
  * side, each round measures them all at once instead, so that the machine's swings within the
  * round fall on each alike.
  */
-export async function measureInTurn({ interleaved, rounds, sideBySide }: Interleaved, settings: Settings): Promise<Measurement[]> {
+export async function measureInTurn({ interleaved, rounds, sideBySide, connectionsEach }: Interleaved, settings: Settings): Promise<Measurement[]> {
   const measured = interleaved.map((): Measurement[] => []);
   for (let round = 1; round <= rounds; round++) {
     const order = [...interleaved.keys()];
@@ -68,7 +68,7 @@ export async function measureInTurn({ interleaved, rounds, sideBySide }: Interle
     for (const batch of batches) {
       const scenarios = batch.map((index) => interleaved[index]!);
       console.log(`${scenarios.map((s) => s.name).join(' beside ')}, round ${round} of ${rounds}…`);
-      const measurements = await measureTogether(scenarios, settings);
+      const measurements = await measureTogether(scenarios, settings, connectionsEach);
       batch.forEach((index, i) => measured[index]!.push(measurements[i]!));
     }
   }

@@ -15,3 +15,21 @@ export function medianOfRoundRatios(a: number[] | undefined, b: number[] | undef
   if (!a || !b || a.length === 0 || a.length !== b.length) return undefined;
   return median(a.map((x, round) => x / b[round]!));
 }
+
+/** A row's rate of orders: its median round's, and each round's when it was measured in rounds. */
+interface Rates {
+  okPerSecond: number;
+  roundsPerSecond?: number[];
+}
+
+/**
+ * `a` over `b`, two rows measured in the same rounds: the median of the rounds' ratios (the ratio
+ * of their medians when they were not measured in as many rounds), and each round's ratio.
+ */
+export function ratioOf(a: Rates, b: Rates): { median: number; byRound: number[] } {
+  const [aRounds, bRounds] = [a.roundsPerSecond ?? [a.okPerSecond], b.roundsPerSecond ?? [b.okPerSecond]];
+  return {
+    median: medianOfRoundRatios(aRounds, bRounds) ?? a.okPerSecond / b.okPerSecond,
+    byRound: aRounds.length === bRounds.length ? aRounds.map((x, i) => x / bRounds[i]!) : [],
+  };
+}

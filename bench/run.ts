@@ -1,4 +1,5 @@
 import { buildBaseline } from './baseline.js';
+import { buildCostBuilds, costFigures, costSteps, costTargets, printCosts } from './costs.js';
 import { killAllServers } from './child-server.js';
 import { dataDisk, describeDataDisk } from './data-disk.js';
 import { drivenSections, printDriven } from './driven.js';
@@ -29,14 +30,16 @@ async function main() {
   console.log(`the services' data dirs: under ${describeDataDisk(disk)}`);
   const sample = tracingSample();
   if (sample !== null) console.log(`the services traced: ${sample * 100} % of traces kept, sent to a local OTLP collector`);
-  if (settings.baseline && runs(settings, 'headline')) console.log(`baseline: ${settings.baseline.ref}, ${settings.baseline.label}`);
+  const compared = settings.baseline && (runs(settings, 'headline') || runs(settings, 'costs')) ? settings.baseline : null;
+  if (compared) console.log(`baseline: ${compared.ref}, ${compared.label}`);
   console.log();
 
   await buildService();
-  const baseline = settings.baseline && runs(settings, 'headline') ? await buildBaseline(settings.baseline.ref) : null;
+  const baseline = compared ? await buildBaseline(compared.ref) : null;
   const load = await orderLoad();
   const steps: Step[] = await scenarios(settings, load, baseline);
   if (runs(settings, 'durability')) steps.push(durabilityPair(load, disk));
+  if (compared && runs(settings, 'costs')) steps.push(...costSteps(compared, load, await buildCostBuilds(compared, { baseline: baseline! })));
   if (runs(settings, 'gateway')) steps.push(await gatewaySection());
   if (runs(settings, 'tracing')) steps.push(tracingPair(load));
   const measurements: Measurement[] = [];
@@ -71,18 +74,21 @@ async function main() {
   if (durability) printDurability(durability);
   const gateway = noOperator ? gatewayFigures(report, noOperator) : undefined;
   if (gateway) printGatewayFigures(gateway);
+  const costs = costFigures(report, compared);
+  printCosts(costs);
   const tracing = tracingFigures(report);
   if (tracing) printTracing(tracing);
   printDriven(driven);
   const goals = [
-    ...targets(report, startupMs, settings.baseline),
+    ...targets(report, startupMs),
+    ...costTargets(costs, compared),
     ...(gateway ? gatewayTargets(gateway) : []),
     ...sectionTargets({ tracing, ...driven }),
   ];
   printTargets(goals);
   const routing = runs(settings, 'routing') ? await routingSection(settings) : undefined;
   if (routing) printRouting(routing);
-  const summary = { scaling: figures, startupMs, gateway, durability, dataDisk: disk, targets: goals, routing, tracing, ...driven };
+  const summary = { scaling: figures, startupMs, gateway, durability, dataDisk: disk, targets: goals, routing, costs, tracing, ...driven };
   const file = settings.only ? `${settings.only.join('+')}.json` : undefined;
   console.log(`\nwritten to ${await writeResults(report, settings, summary, file)}`);
 }

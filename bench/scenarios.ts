@@ -20,6 +20,11 @@ export interface Interleaved {
    * turn swing by tens of per cent on these machines (docs/performance.md).
    */
   sideBySide?: boolean;
+  /**
+   * Side by side, each scenario gets all the connections rather than a share: two builds compared
+   * at the load each is judged at, their batches of orders the size they are alone.
+   */
+  connectionsEach?: boolean;
 }
 
 export type Step = Scenario | Interleaved;

@@ -12,37 +12,48 @@
 //   BENCH_SECONDS=2 BENCH_WARMUP_SECONDS=1 BENCH_BASELINE_REF=none BENCH_SUBSCRIBERS=200 \
 //     BENCH_ONLY=lifecycle,subscribers,webhooks,tracing npm run bench
 
-/** How much slower than the baseline, in req/s, each face may be, and what that allowance is for. */
-export interface CostBound {
-  percent: number;
+/** The builds a cost compares: this one, the baseline's ref, and this one less its creation event (bench/costs.ts). */
+export type BuildName = 'current' | 'baseline' | 'life';
+
+/** How much slower, in req/s, `build` may be than `against`, measured side by side, and what for. */
+export interface Cost {
   /** What the cost is of, in the targets' words; empty for a bound given by hand. */
   what: string;
+  build: BuildName;
+  against: BuildName;
+  percent: number;
 }
 
-/** A build measured in the same rounds as the current one, and what the current one may cost against it. */
+/** A build the current one is compared with in the same run, and what may cost what against whom. */
 export interface Baseline {
   ref: string;
   /** What that build is, in the targets' words. */
   label: string;
-  /** Each a target of its own, judged on the same measured cost. */
-  bounds: CostBound[];
+  /** Each a target of its own, judged on its own pair of builds (bench/costs.ts). */
+  costs: Cost[];
 }
 
-// The one place the baseline is named: moved to a newer build, its ref, label and bounds change
-// together. The order's life alone may cost order creation 5 %; with the outbox every change of
-// an order writes (its events, for webhooks and live updates), 10 %.
+// The one place the baseline is named: moved to a newer build, its ref, label and costs change
+// together. Each allowance is judged against the build before what it allows for, as each was
+// given: the order's life may cost order creation 5 % against the build before it; the outbox
+// every change of an order writes (its events, for webhooks and live updates) 10 % against the
+// build before the outbox, which is this one less the event its creation writes: the one part
+// of the outbox on the way of a new order.
+/** What another build may cost, when BENCH_BASELINE_REF names one and no bound is given. */
+const BASELINE_COST_PERCENT = 5;
+
 const BASELINE: Baseline = {
   ref: '515e2c3',
   label: "the build before the order's life and its events",
-  bounds: [
-    { percent: 5, what: "the order's life" },
-    { percent: 10, what: "the order's life with the outbox" },
+  costs: [
+    { what: "the order's life", build: 'life', against: 'baseline', percent: 5 },
+    { what: 'the outbox', build: 'current', against: 'life', percent: 10 },
   ],
 };
 
 /** The parts of a run, in the order they run. A whole run is every one of them. */
 export const SECTIONS = [
-  'headline', 'roster', 'durability', 'postgres', 'startup', 'gateway', 'routing',
+  'headline', 'roster', 'durability', 'postgres', 'costs', 'startup', 'gateway', 'routing',
   'tracing', 'lifecycle', 'subscribers', 'webhooks',
 ] as const;
 export type Section = (typeof SECTIONS)[number];
@@ -92,11 +103,12 @@ function readBaseline(env: NodeJS.ProcessEnv): Baseline | null {
   if (percent !== undefined && (!Number.isFinite(percent) || percent < 0)) throw new Error(`BENCH_BASELINE_COST_PERCENT=${bound} is not a percentage`);
   // Another ref is another build: the label and the allowances written for the default one would not describe it.
   const otherRef = ref !== undefined && ref !== '' && ref !== BASELINE.ref;
-  const bounds = percent !== undefined || otherRef ? [{ percent: percent ?? BASELINE.bounds[0]!.percent, what: '' }] : BASELINE.bounds;
+  const costs: Cost[] =
+    percent !== undefined || otherRef ? [{ what: '', build: 'current', against: 'baseline', percent: percent ?? BASELINE_COST_PERCENT }] : BASELINE.costs;
   return {
     ref: otherRef ? ref : BASELINE.ref,
     label: label || (otherRef ? `the build at ${ref}` : BASELINE.label),
-    bounds,
+    costs,
   };
 }
 

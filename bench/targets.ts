@@ -1,8 +1,6 @@
 import type { LifecycleFigures } from './lifecycle.js';
 import type { Measurement } from './measurement.js';
-import { medianOfRoundRatios } from './median.js';
 import { headline } from './scenarios.js';
-import type { Baseline } from './settings.js';
 import type { SubscriberFigures } from './subscribers.js';
 import type { TracingFigures } from './tracing.js';
 
@@ -24,15 +22,15 @@ export const TRANSITION_P99_MS = 15;
 export const SUBSCRIBER_P99_MS = 250;
 
 /**
- * The targets the measured rows allow: a face's share and p99 when it was measured, its cost
- * against `baseline` when that build was measured beside it, start-up when it was measured.
+ * The targets the measured rows allow: a face's share and p99 when it was measured, start-up when
+ * it was measured. What a change costs is judged side by side (bench/costs.ts).
  */
-export function targets(measurements: Measurement[], startupMs: number, baseline: Baseline | null): Target[] {
+export function targets(measurements: Measurement[], startupMs: number): Target[] {
   const find = (name: string) => measurements.find((m) => m.scenario === name);
   const list: Target[] = [];
-  for (const [name, baselineName, share] of [
-    [headline.rest, headline.restBaseline, REST_SHARE_PERCENT],
-    [headline.graphql, headline.graphqlBaseline, GRAPHQL_SHARE_PERCENT],
+  for (const [name, share] of [
+    [headline.rest, REST_SHARE_PERCENT],
+    [headline.graphql, GRAPHQL_SHARE_PERCENT],
   ] as const) {
     const m = find(name);
     if (!m) continue;
@@ -44,16 +42,6 @@ export function targets(measurements: Measurement[], startupMs: number, baseline
       });
     }
     list.push({ what: `${m.scenario}: p99 under ${P99_MS} ms`, measured: `${m.p99Ms} ms`, met: m.p99Ms < P99_MS });
-    const before = find(baselineName);
-    if (!before || !baseline) continue;
-    const cost = 100 * (1 - (medianOfRoundRatios(m.roundsPerSecond, before.roundsPerSecond) ?? m.okPerSecond / before.okPerSecond));
-    for (const bound of baseline.bounds) {
-      list.push({
-        what: `${m.scenario}${bound.what ? `, ${bound.what}` : ''}: costs at most ${bound.percent} % of req/s against ${baseline.label} (${baseline.ref}; median of the rounds' ratios)`,
-        measured: `${cost.toFixed(1)} %`,
-        met: cost <= bound.percent,
-      });
-    }
   }
   if (Number.isFinite(startupMs)) {
     list.push({ what: `start-up to /readyz on an existing store under ${STARTUP_MS} ms`, measured: `${startupMs.toFixed(0)} ms`, met: startupMs < STARTUP_MS });

@@ -1,5 +1,5 @@
 import type { Measurement } from './measurement.js';
-import { medianOfRoundRatios } from './median.js';
+import { ratioOf } from './median.js';
 import { tracedAt } from './otlp-collector.js';
 import { unlessRestOrder, type OrderLoad } from './requests.js';
 import type { Interleaved } from './scenarios.js';
@@ -59,16 +59,13 @@ export function tracingFigures(measurements: Measurement[]): TracingFigures | un
   const traced = measurements.find((m) => m.scenario === tracingScenario.traced());
   const untraced = measurements.find((m) => m.scenario === tracingScenario.untraced);
   if (!traced || !untraced) return undefined;
-  const tracedRounds = traced.roundsPerSecond ?? [traced.okPerSecond];
-  const untracedRounds = untraced.roundsPerSecond ?? [untraced.okPerSecond];
-  const ratio = medianOfRoundRatios(tracedRounds, untracedRounds) ?? traced.okPerSecond / untraced.okPerSecond;
-  const byRound = tracedRounds.length === untracedRounds.length ? tracedRounds.map((t, i) => t / untracedRounds[i]!) : [];
+  const ratio = ratioOf(traced, untraced);
   return {
     sample: tracedSample(),
     tracedPerSecond: traced.okPerSecond,
     untracedPerSecond: untraced.okPerSecond,
-    costPercent: round(100 * (1 - ratio)),
-    costByRoundPercent: byRound.map((r) => round(100 * (1 - r))),
+    costPercent: round(100 * (1 - ratio.median)),
+    costByRoundPercent: ratio.byRound.map((r) => round(100 * (1 - r))),
     tracedP99Ms: traced.p99Ms,
     untracedP99Ms: untraced.p99Ms,
     tracedCpuUs: traced.cpu?.totalUs ?? null,

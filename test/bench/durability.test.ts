@@ -1,27 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { DataDisk } from '../../bench/data-disk.js';
 import { durabilityFigures, durabilityPair, durabilityScenario } from '../../bench/durability.js';
-import type { Measurement } from '../../bench/measurement.js';
 import type { OrderLoad } from '../../bench/requests.js';
+import { measuredInRounds } from './rows.js';
 
 const DISK: DataDisk = { root: '/var/tmp', mountPoint: '/', fsType: 'ext4', source: '/dev/vda', inMemory: false };
 
-const row = (scenario: string, rounds: number[], totalUs?: number): Measurement => ({
-  scenario,
-  okPerSecond: [...rounds].sort((a, b) => a - b)[Math.floor((rounds.length - 1) / 2)]!,
-  p50Ms: 3,
-  p99Ms: 9,
-  non2xx: 0,
-  errors: 0,
-  timeouts: 0,
-  peakRssMb: 400,
-  startRssMb: 300,
-  shareOfCeilingPercent: Number.NaN,
-  roundsPerSecond: rounds,
-  ...(totalUs === undefined
-    ? {}
-    : { cpu: { httpThreadUs: 60, storeThreadUs: totalUs - 65, helpersUs: 5, totalUs, byThreadName: {}, loadGeneratorUs: 17, machineIdlePercent: 20, orders: 1 } }),
-});
+const row = (scenario: string, rounds: number[], totalUs?: number) =>
+  measuredInRounds(
+    scenario,
+    rounds,
+    totalUs === undefined
+      ? { p99Ms: 9 }
+      : { p99Ms: 9, cpu: { httpThreadUs: 60, storeThreadUs: totalUs - 65, helpersUs: 5, totalUs, byThreadName: {}, loadGeneratorUs: 17, machineIdlePercent: 20, orders: 1 } },
+  );
 
 describe('durabilityFigures', () => {
   it("when the pair was measured in rounds, then durability's price is the median of the rounds' ratios", () => {

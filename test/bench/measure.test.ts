@@ -1,3 +1,6 @@
+import { createServer, type Server } from 'node:http';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../bench/child-server.js';
 import { measureInTurn } from '../../bench/measure.js';
@@ -23,7 +26,36 @@ function logged(name: string, log: string[]): Scenario {
   };
 }
 
+/** A node:http server in this process that counts the connections it is given, in `counts`. */
+function counting(name: string, counts: Map<string, number>): Scenario {
+  return {
+    name,
+    async start() {
+      const server: Server = createServer((_req, res) => res.end('{}'));
+      server.on('connection', () => counts.set(name, (counts.get(name) ?? 0) + 1));
+      server.listen(0, '127.0.0.1');
+      await once(server, 'listening');
+      const { port } = server.address() as AddressInfo;
+      return { url: `http://127.0.0.1:${port}`, pid: process.pid, stop: () => new Promise<void>((done) => server.close(() => done())) };
+    },
+    request: REQUEST,
+    problem: unlessOk,
+  };
+}
+
 describe('measureInTurn', () => {
+  it('when side by side, then the connections are shared out; with every connection each, then each server has all of them', async () => {
+    const connectionsTo = async (connectionsEach: boolean) => {
+      const counts = new Map<string, number>();
+      await measureInTurn({ interleaved: [counting('a', counts), counting('b', counts)], rounds: 1, sideBySide: true, connectionsEach }, SETTINGS);
+      return counts;
+    };
+    const [shared, each] = [await connectionsTo(false), await connectionsTo(true)];
+    // The warm-up's and the run's loads open 2 connections to each server when shared, 4 each
+    // otherwise; the check requests around the run open the same in both.
+    for (const name of ['a', 'b']) expect(each.get(name)! - shared.get(name)!).toBe(2 * (4 - 2));
+  }, 60_000);
+
   it('when side by side, then each round loads both servers at once and measures each', async () => {
     const log: string[] = [];
     const rows = await measureInTurn({ interleaved: [logged('a', log), logged('b', log)], rounds: 2, sideBySide: true }, SETTINGS);

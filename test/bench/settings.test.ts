@@ -2,27 +2,30 @@ import { describe, expect, it } from 'vitest';
 import { readSettings, runs, tracingSample } from '../../bench/settings.js';
 
 describe('readSettings', () => {
-  it('when nothing is set, then a whole run compares with the default baseline under its own label and bounds', () => {
+  it('when nothing is set, then a whole run judges the order\'s life against the baseline and the outbox against the life alone', () => {
     const settings = readSettings({});
     expect(settings).toMatchObject({ connections: 50, warmupSeconds: 3, seconds: 10, only: null, subscribers: 10_000 });
     expect(settings.baseline!.label).not.toBe('');
-    expect(settings.baseline!.bounds.map((b) => b.percent)).toEqual([5, 10]);
-    expect(settings.baseline!.bounds.every((b) => b.what !== '')).toBe(true);
+    expect(settings.baseline!.costs.map(({ build, against, percent }) => [build, against, percent])).toEqual([
+      ['life', 'baseline', 5],
+      ['current', 'life', 10],
+    ]);
+    expect(settings.baseline!.costs.every((c) => c.what !== '')).toBe(true);
+    expect(runs(settings, 'costs')).toBe(true);
     expect(runs(settings, 'durability')).toBe(true);
     expect(runs(settings, 'subscribers')).toBe(true);
   });
 
-  it("when the baseline is another ref without a label, then it is named by its ref, and judged by the first bound alone, unnamed", () => {
-    const byDefault = readSettings({}).baseline!;
+  it('when the baseline is another ref without a label, then it is named by its ref, and this build is judged against it within 5 %, unnamed', () => {
     const other = readSettings({ BENCH_BASELINE_REF: 'f62b7f9' }).baseline!;
     expect(other.ref).toBe('f62b7f9');
     expect(other.label).toBe('the build at f62b7f9');
-    expect(other.bounds).toEqual([{ percent: byDefault.bounds[0]!.percent, what: '' }]);
+    expect(other.costs).toEqual([{ what: '', build: 'current', against: 'baseline', percent: 5 }]);
   });
 
   it('when label and bound are given, then they are taken', () => {
     const baseline = readSettings({ BENCH_BASELINE_REF: 'f62b7f9', BENCH_BASELINE_LABEL: 'the relaxed store', BENCH_BASELINE_COST_PERCENT: '25' }).baseline;
-    expect(baseline).toEqual({ ref: 'f62b7f9', label: 'the relaxed store', bounds: [{ percent: 25, what: '' }] });
+    expect(baseline).toEqual({ ref: 'f62b7f9', label: 'the relaxed store', costs: [{ what: '', build: 'current', against: 'baseline', percent: 25 }] });
   });
 
   it('when the baseline is "none", then no build is compared', () => {

@@ -1,30 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { CEILING, withShareOfCeiling, type Measurement } from '../../bench/measurement.js';
+import { CEILING, withShareOfCeiling } from '../../bench/measurement.js';
 import { headline } from '../../bench/scenarios.js';
-import type { Baseline } from '../../bench/settings.js';
 import { sectionTargets, targets, type Target } from '../../bench/targets.js';
 import { spread } from '../../bench/percentiles.js';
 import type { LifecycleFigures } from '../../bench/lifecycle.js';
 import type { SubscriberFigures } from '../../bench/subscribers.js';
 import type { TracingFigures } from '../../bench/tracing.js';
-
-const BASELINE: Baseline = { ref: 'abc1234', label: 'the build before the change', bounds: [{ percent: 10, what: '' }] };
+import { measuredInRounds } from './rows.js';
 
 /** A row measured in the headline's interleaved rounds. */
-const row = (scenario: string, rounds: number[], p99Ms = 8): Measurement => ({
-  scenario,
-  okPerSecond: [...rounds].sort((a, b) => a - b)[Math.floor((rounds.length - 1) / 2)]!,
-  p50Ms: 3,
-  p99Ms,
-  non2xx: 0,
-  errors: 0,
-  timeouts: 0,
-  peakRssMb: 400,
-  startRssMb: 300,
-  shareOfCeilingPercent: Number.NaN,
-  roundsPerSecond: rounds,
-  interleavedWith: CEILING,
-});
+const row = (scenario: string, rounds: number[], p99Ms = 8) => measuredInRounds(scenario, rounds, { p99Ms });
 
 const verdict = (list: Target[], what: string) => list.find((t) => t.what.includes(what));
 
@@ -52,64 +37,32 @@ describe('targets', () => {
     withShareOfCeiling([row(CEILING, [50_000, 50_000, 50_000]), row(headline.rest, rest, p99.rest), row(headline.graphql, graphql, p99.graphql)]);
 
   it('when REST reaches 22 % of bare node:http and GraphQL 15 %, with p99 under 15 ms, then those targets are met', () => {
-    const list = targets(measured([11_000, 11_000, 11_000], [7_500, 7_500, 7_500]), Number.NaN, null);
+    const list = targets(measured([11_000, 11_000, 11_000], [7_500, 7_500, 7_500]), Number.NaN);
     expect(verdict(list, `${headline.rest}: at least 22 %`)).toMatchObject({ measured: '22.0 %', met: true });
     expect(verdict(list, `${headline.graphql}: at least 15 %`)).toMatchObject({ measured: '15.0 %', met: true });
     expect(list.filter((t) => t.what.includes('p99')).every((t) => t.met)).toBe(true);
   });
 
   it('when a face falls just under its share, then its target is not met', () => {
-    const list = targets(measured([10_900, 10_950, 11_000], [7_400, 7_450, 7_490]), Number.NaN, null);
+    const list = targets(measured([10_900, 10_950, 11_000], [7_400, 7_450, 7_490]), Number.NaN);
     expect(verdict(list, `${headline.rest}: at least 22 %`)!.met).toBe(false);
     expect(verdict(list, `${headline.graphql}: at least 15 %`)!.met).toBe(false);
   });
 
   it('when p99 is 15 ms, then it is not under 15 ms', () => {
-    const list = targets(measured([12_000, 12_000, 12_000], [8_000, 8_000, 8_000], { rest: 15, graphql: 14 }), Number.NaN, null);
+    const list = targets(measured([12_000, 12_000, 12_000], [8_000, 8_000, 8_000], { rest: 15, graphql: 14 }), Number.NaN);
     expect(verdict(list, `${headline.rest}: p99`)!.met).toBe(false);
     expect(verdict(list, `${headline.graphql}: p99`)!.met).toBe(true);
   });
 
-  it('when the baseline build was measured beside it, then the cost is judged against its own bound and named by its label', () => {
-    const rows = [
-      ...measured([9_000, 12_000, 9_900], [8_000, 8_000, 8_000]),
-      row(headline.restBaseline, [10_000, 12_500, 11_000]),
-      row(headline.graphqlBaseline, [8_000, 8_000, 8_000]),
-    ];
-    const cost = verdict(targets(rows, Number.NaN, BASELINE), `${headline.rest}: costs at most 10 %`)!;
-    // Rounds' ratios 0.90, 0.96, 0.90: the median, 0.90, is a cost of 10 %, at the bound.
-    expect(cost).toMatchObject({ measured: '10.0 %', met: true });
-    expect(cost.what).toContain('the build before the change (abc1234');
-    const tighter = verdict(targets(rows, Number.NaN, { ...BASELINE, bounds: [{ percent: 5, what: '' }] }), `${headline.rest}: costs at most 5 %`)!;
-    expect(tighter.met).toBe(false);
-  });
-
-  it('when the baseline has two bounds, then each face is judged against both, on the same measured cost', () => {
-    const rows = [
-      ...measured([9_300, 9_300, 9_300], [8_000, 8_000, 8_000]),
-      row(headline.restBaseline, [10_000, 10_000, 10_000]),
-      row(headline.graphqlBaseline, [8_000, 8_000, 8_000]),
-    ];
-    const bounds = [{ percent: 5, what: "the order's life" }, { percent: 10, what: "the order's life with the outbox" }];
-    const list = targets(rows, Number.NaN, { ...BASELINE, bounds });
-    expect(verdict(list, `${headline.rest}, the order's life: costs at most 5 %`)).toMatchObject({ measured: '7.0 %', met: false });
-    expect(verdict(list, `${headline.rest}, the order's life with the outbox: costs at most 10 %`)).toMatchObject({ measured: '7.0 %', met: true });
-    expect(verdict(list, `${headline.graphql}, the order's life: costs at most 5 %`)).toMatchObject({ measured: '0.0 %', met: true });
-  });
-
-  it('when no baseline build was measured, then no cost is judged', () => {
-    const list = targets(measured([12_000, 12_000, 12_000], [8_000, 8_000, 8_000]), Number.NaN, BASELINE);
-    expect(list.some((t) => t.what.includes('costs at most'))).toBe(false);
-  });
-
   it('when start-up was measured, then it must stay under 1.5 s; when it was not, then it is not judged', () => {
-    expect(verdict(targets([], 1_499, null), 'start-up')!.met).toBe(true);
-    expect(verdict(targets([], 1_500, null), 'start-up')!.met).toBe(false);
-    expect(targets([], Number.NaN, null)).toEqual([]);
+    expect(verdict(targets([], 1_499), 'start-up')!.met).toBe(true);
+    expect(verdict(targets([], 1_500), 'start-up')!.met).toBe(false);
+    expect(targets([], Number.NaN)).toEqual([]);
   });
 
   it('when the ceiling was not measured, then no share is judged, but p99 still is', () => {
-    const list = targets(withShareOfCeiling([row(headline.rest, [12_000, 12_000, 12_000])]), Number.NaN, null);
+    const list = targets(withShareOfCeiling([row(headline.rest, [12_000, 12_000, 12_000])]), Number.NaN);
     expect(list.map((t) => t.what)).toEqual([`${headline.rest}: p99 under 15 ms`]);
   });
 });

@@ -1,0 +1,142 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildBaseline } from './baseline.js';
+import type { CpuPerOrder } from './cpu.js';
+import type { Measurement } from './measurement.js';
+import { ratioOf } from './median.js';
+import { unlessCreateOrderSuccess, unlessRestOrder, type OrderLoad } from './requests.js';
+import { headline, type Interleaved } from './scenarios.js';
+import { startService } from './service.js';
+import type { Baseline, BuildName, Cost } from './settings.js';
+import type { Target } from './targets.js';
+
+// What a change costs order creation: its build beside the build before it, both loaded at once
+// with the bench's connections each, in five rounds; the cost is 1 − the median of the rounds'
+// ratios. Measured in turn, the ratios of two builds' rounds swung by tens of per cent on these
+// machines (a run of the headline put GraphQL's at −31 to 29 %); side by side, the machine's
+// swings fall on both at once (docs/performance.md, Method). Each build has every connection,
+// so that its batches of orders are the size they are alone, at the load the targets speak of.
+export const COST_ROUNDS = 5;
+
+// The order's creation event in the statement that stores the order (src/store/order-store.ts):
+// the one part of the outbox a new order waits for. Left out, the build is the order's life
+// without its outbox, as far as creating an order goes.
+const CREATION_EVENT = /(const INSERT = `with inserted as \(\$\{INSERTED\}\)),\n\s*\$\{CREATED\}\n/;
+
+/** order-store.ts's source with the plain insert writing no creation event; throws when it no longer finds it. */
+export function withoutCreationEvent(source: string): string {
+  if (!CREATION_EVENT.test(source)) {
+    throw new Error("bench/costs.ts: the orders insert in src/store/order-store.ts no longer reads as it expects; update CREATION_EVENT");
+  }
+  return source.replace(CREATION_EVENT, '$1\n');
+}
+
+const ORDER_STORE = join('src', 'store', 'order-store.ts');
+
+/** Where each build of a run's costs is, `undefined` for the current one (the repository's own). */
+export type Builds = Partial<Record<BuildName, string | undefined>>;
+
+/** The builds the costs compare, besides the current one: the baseline's ref, and HEAD less its creation event. */
+export async function buildCostBuilds(baseline: Baseline, built: Builds = {}): Promise<Builds> {
+  const builds: Builds = Object.assign({ current: undefined }, built);
+  const names = new Set(baseline.costs.flatMap((c) => [c.build, c.against]));
+  if (names.has('baseline') && !('baseline' in builds)) builds.baseline = await buildBaseline(baseline.ref);
+  if (names.has('life')) {
+    builds.life = await buildBaseline('HEAD', (dir) => {
+      const file = join(dir, ORDER_STORE);
+      writeFileSync(file, withoutCreationEvent(readFileSync(file, 'utf8')));
+    });
+  }
+  return builds;
+}
+
+/** How a build is named in rows and targets. */
+export function buildTitle(name: BuildName, baseline: Baseline): string {
+  if (name === 'baseline') return baseline.ref;
+  if (name === 'life') return 'this build less its creation event';
+  return 'this build';
+}
+
+const FACES = [
+  { face: headline.rest, request: (l: OrderLoad) => l.rest, problem: unlessRestOrder },
+  { face: headline.graphql, request: (l: OrderLoad) => l.graphql, problem: unlessCreateOrderSuccess },
+] as const;
+
+const rowName = (face: string, cost: Cost, build: BuildName, baseline: Baseline) =>
+  `${face}, ${cost.what || 'cost'}: ${buildTitle(build, baseline)}`;
+
+/** Each cost's pair of builds, side by side, for each face. */
+export function costSteps(baseline: Baseline, load: OrderLoad, builds: Builds): Interleaved[] {
+  return baseline.costs.flatMap((cost) =>
+    FACES.map(({ face, request, problem }) => ({
+      interleaved: [cost.build, cost.against].map((build) => ({
+        name: rowName(face, cost, build, baseline),
+        start: () => startService(load.env, undefined, builds[build]),
+        request: request(load),
+        problem,
+        cpuByThread: true,
+      })),
+      rounds: COST_ROUNDS,
+      sideBySide: true,
+      connectionsEach: true,
+    })),
+  );
+}
+
+export interface CostFigures {
+  face: string;
+  cost: Cost;
+  buildTitle: string;
+  againstTitle: string;
+  /** 1 − build over against, in per cent: the median of the rounds' ratios. */
+  percent: number;
+  byRoundPercent: number[];
+  perSecond: [build: number, against: number];
+  cpu: [build: CpuPerOrder | null, against: CpuPerOrder | null];
+}
+
+export function costFigures(measurements: Measurement[], baseline: Baseline | null): CostFigures[] {
+  if (!baseline) return [];
+  return baseline.costs.flatMap((cost) =>
+    FACES.flatMap(({ face }) => {
+      const m = measurements.find((r) => r.scenario === rowName(face, cost, cost.build, baseline));
+      const before = measurements.find((r) => r.scenario === rowName(face, cost, cost.against, baseline));
+      if (!m || !before) return [];
+      const ratio = ratioOf(m, before);
+      return [{
+        face,
+        cost,
+        buildTitle: buildTitle(cost.build, baseline),
+        againstTitle: buildTitle(cost.against, baseline),
+        percent: round(100 * (1 - ratio.median)),
+        byRoundPercent: ratio.byRound.map((r) => round(100 * (1 - r))),
+        perSecond: [m.okPerSecond, before.okPerSecond],
+        cpu: [m.cpu ?? null, before.cpu ?? null],
+      }];
+    }),
+  );
+}
+
+export function costTargets(figures: CostFigures[], baseline: Baseline | null): Target[] {
+  return figures.map((f) => ({
+    what: `${f.face}${f.cost.what ? `, ${f.cost.what}` : ''}: ${f.buildTitle} costs at most ${f.cost.percent} % of req/s against ${
+      f.cost.against === 'baseline' && baseline ? `${baseline.label} (${baseline.ref})` : f.againstTitle
+    } (side by side, median of the rounds' ratios)`,
+    measured: `${f.percent.toFixed(1)} %`,
+    met: f.percent <= f.cost.percent,
+  }));
+}
+
+export function printCosts(figures: CostFigures[]) {
+  if (figures.length === 0) return;
+  const rate = (n: number) => n.toLocaleString('en', { maximumFractionDigits: 0 });
+  const cpu = (c: CpuPerOrder | null) => (c ? `${c.totalUs.toFixed(1)} µs (HTTP thread ${c.httpThreadUs.toFixed(1)}, store thread ${c.storeThreadUs?.toFixed(1) ?? '—'})` : '—');
+  console.log(`\nwhat each change costs order creation (its build beside the build before it, side by side, ${COST_ROUNDS} rounds):`);
+  for (const f of figures) {
+    console.log(`  ${f.face}, ${f.cost.what || 'cost'}: ${f.buildTitle} against ${f.againstTitle}: ${f.percent.toFixed(1)} % ` +
+      `(rounds: ${f.byRoundPercent.map((p) => `${p.toFixed(1)} %`).join(', ')})`);
+    console.log(`    ${rate(f.perSecond[0])} against ${rate(f.perSecond[1])} req/s; CPU per order ${cpu(f.cpu[0])} against ${cpu(f.cpu[1])}`);
+  }
+}
+
+const round = (n: number) => Math.round(n * 10) / 10;
