@@ -11,12 +11,19 @@ async function run(command: string, args: string[], cwd: string) {
   if (code !== 0) throw new Error(`${command} ${args.join(' ')} in ${cwd} failed (exit code ${code})`);
 }
 
+/** An edit of a worktree's sources before its build, and what the build then is. */
+export interface SourceChange {
+  /** What the edited build is, after its ref: "less its creation event". */
+  what: string;
+  apply(dir: string): void;
+}
+
 /**
  * The service as it was built at `ref`, in a worktree of its own with its own dependencies, built
- * as `npm start` builds it: what the current build is compared with, in the same run. `change`,
- * when given, edits the worktree's sources before the build. Removed when the bench exits.
+ * as `npm start` builds it: what the current build is compared with, in the same run; `change`
+ * edits its sources first. Removed when the bench exits.
  */
-export async function buildBaseline(ref: string, change?: (dir: string) => void): Promise<string> {
+export async function buildBaseline(ref: string, change?: SourceChange): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-baseline-'));
   const remove = () => {
     process.off('exit', remove);
@@ -24,9 +31,9 @@ export async function buildBaseline(ref: string, change?: (dir: string) => void)
     rmSync(dir, { recursive: true, force: true });
   };
   process.on('exit', remove);
-  console.log(`building the baseline, ${ref}…`);
+  console.log(change ? `building ${ref} ${change.what}…` : `building the baseline, ${ref}…`);
   await run('git', ['worktree', 'add', '--detach', dir, ref], REPO);
-  change?.(dir);
+  change?.apply(dir);
   await run('npm', ['ci', '--no-audit', '--no-fund', '--silent'], dir);
   await run('npm', ['run', '--silent', 'build'], dir);
   return dir;

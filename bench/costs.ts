@@ -36,15 +36,23 @@ const ORDER_STORE = join('src', 'store', 'order-store.ts');
 /** Where each build of a run's costs is, `undefined` for the current one (the repository's own). */
 export type Builds = Partial<Record<BuildName, string | undefined>>;
 
-/** The builds the costs compare, besides the current one: the baseline's ref, and HEAD less its creation event. */
+const LESS_CREATION_EVENT = 'less its creation event';
+
+/**
+ * The builds the costs compare, besides the current one: the baseline's ref, and HEAD less its
+ * creation event (from the commit checked out, not the working tree: commit what is measured).
+ */
 export async function buildCostBuilds(baseline: Baseline, built: Builds = {}): Promise<Builds> {
   const builds: Builds = Object.assign({ current: undefined }, built);
   const names = new Set(baseline.costs.flatMap((c) => [c.build, c.against]));
   if (names.has('baseline') && !('baseline' in builds)) builds.baseline = await buildBaseline(baseline.ref);
   if (names.has('life')) {
-    builds.life = await buildBaseline('HEAD', (dir) => {
-      const file = join(dir, ORDER_STORE);
-      writeFileSync(file, withoutCreationEvent(readFileSync(file, 'utf8')));
+    builds.life = await buildBaseline('HEAD', {
+      what: LESS_CREATION_EVENT,
+      apply(dir) {
+        const file = join(dir, ORDER_STORE);
+        writeFileSync(file, withoutCreationEvent(readFileSync(file, 'utf8')));
+      },
     });
   }
   return builds;
@@ -53,7 +61,7 @@ export async function buildCostBuilds(baseline: Baseline, built: Builds = {}): P
 /** How a build is named in rows and targets. */
 export function buildTitle(name: BuildName, baseline: Baseline): string {
   if (name === 'baseline') return baseline.ref;
-  if (name === 'life') return 'this build less its creation event';
+  if (name === 'life') return `this build ${LESS_CREATION_EVENT}`;
   return 'this build';
 }
 
