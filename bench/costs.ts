@@ -12,9 +12,9 @@ import type { Target } from './targets.js';
 
 // What a change costs order creation: its build beside the build before it, both loaded at once
 // with the bench's connections each, in five rounds; the cost is 1 − the median of the rounds'
-// ratios. Measured in turn, the ratios of two builds' rounds swung by tens of per cent on these
-// machines (a run of the headline put GraphQL's at −31 to 29 %); side by side, the machine's
-// swings fall on both at once (docs/performance.md, Method). Each build has every connection,
+// ratios. Measured in turn, the ratios of two builds' rounds swung far wider than the bounds on
+// these machines; side by side, the machine's swings fall on both at once (docs/performance.md,
+// Method). Each build has every connection,
 // so that its batches of orders are the size they are alone, at the load the targets speak of.
 export const COST_ROUNDS = 5;
 
@@ -39,14 +39,13 @@ export type Builds = Partial<Record<BuildName, string | undefined>>;
 const LESS_CREATION_EVENT = 'less its creation event';
 
 /**
- * The builds the costs compare, besides the current one: the baseline's ref, and HEAD less its
- * creation event (from the commit checked out, not the working tree: commit what is measured).
+ * Where each build the costs compare is: the current one (the repository's own), the baseline's
+ * (`baselineDir`, built for the headline too), and HEAD less its creation event when a cost names
+ * it (from the commit checked out, not the working tree: commit what is measured).
  */
-export async function buildCostBuilds(baseline: Baseline, built: Builds = {}): Promise<Builds> {
-  const builds: Builds = Object.assign({ current: undefined }, built);
-  const names = new Set(baseline.costs.flatMap((c) => [c.build, c.against]));
-  if (names.has('baseline') && !('baseline' in builds)) builds.baseline = await buildBaseline(baseline.ref);
-  if (names.has('life')) {
+export async function buildCostBuilds(baseline: Baseline, baselineDir: string): Promise<Builds> {
+  const builds: Builds = { current: undefined, baseline: baselineDir };
+  if (baseline.costs.some((c) => c.build === 'life' || c.against === 'life')) {
     builds.life = await buildBaseline('HEAD', {
       what: LESS_CREATION_EVENT,
       apply(dir) {

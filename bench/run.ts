@@ -39,7 +39,7 @@ async function main() {
   const load = await orderLoad();
   const steps: Step[] = await scenarios(settings, load, baseline);
   if (runs(settings, 'durability')) steps.push(durabilityPair(load, disk));
-  if (compared && runs(settings, 'costs')) steps.push(...costSteps(compared, load, await buildCostBuilds(compared, { baseline: baseline! })));
+  if (compared && runs(settings, 'costs')) steps.push(...costSteps(compared, load, await buildCostBuilds(compared, baseline!)));
   if (runs(settings, 'gateway')) steps.push(await gatewaySection());
   if (runs(settings, 'tracing')) steps.push(tracingPair(load));
   const measurements: Measurement[] = [];

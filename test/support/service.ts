@@ -19,28 +19,20 @@ export const SANTIAGO = { latitude: -33.4378, longitude: -70.6505 };
 export const SANTIAGO_SE = { latitude: -33.495, longitude: -70.58 };
 export const NOWHERE = { latitude: 0, longitude: 0 };
 
-/** createOrder's input for a towing from Santiago's centre to its south-east, as restBody's. */
-export const orderInput = (over: Partial<CreateOrderInput> = {}): CreateOrderInput => ({
+// The order both faces are asked for in tests: a towing from Santiago's centre to its south-east.
+const TRIP = {
   originLatitude: SANTIAGO.latitude,
   originLongitude: SANTIAGO.longitude,
   destinationLatitude: SANTIAGO_SE.latitude,
   destinationLongitude: SANTIAGO_SE.longitude,
-  serviceCode: 'TOWING',
-  phoneNumber: '+56912345678',
-  vehicleIdentification: 'ab-12 cd',
-  ...over,
-});
+};
+const CLIENT = { phoneNumber: '+56912345678', vehicleIdentification: 'ab-12 cd' };
 
-export const restBody = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
-  originLatitude: SANTIAGO.latitude,
-  originLongitude: SANTIAGO.longitude,
-  destinationLatitude: SANTIAGO_SE.latitude,
-  destinationLongitude: SANTIAGO_SE.longitude,
-  serviceId: 1,
-  phoneNumber: '+56912345678',
-  vehicleIdentification: 'ab-12 cd',
-  ...over,
-});
+/** createOrder's input for the tests' towing, as restBody's. */
+export const orderInput = (over: Partial<CreateOrderInput> = {}): CreateOrderInput => ({ ...TRIP, serviceCode: 'TOWING', ...CLIENT, ...over });
+
+/** POST /applications/orders' body for the tests' towing. */
+export const restBody = (over: Record<string, unknown> = {}): Record<string, unknown> => ({ ...TRIP, serviceId: 1, ...CLIENT, ...over });
 
 export function signTestToken(claims: Record<string, unknown> = {}, secret = SECRET): Promise<string> {
   const { sub = 'app-1', ...rest } = claims;
