@@ -3,7 +3,6 @@ import { CEILING, withShareOfCeiling } from '../../bench/measurement.js';
 import { headline } from '../../bench/scenarios.js';
 import { sectionTargets, targets, type Target } from '../../bench/targets.js';
 import { spread } from '../../bench/percentiles.js';
-import type { LifecycleFigures } from '../../bench/lifecycle.js';
 import type { SubscriberFigures } from '../../bench/subscribers.js';
 import type { TracingFigures } from '../../bench/tracing.js';
 import { measuredInRounds } from './rows.js';
@@ -79,7 +78,6 @@ describe('sectionTargets', () => {
     tracedCpuUs: null,
     untracedCpuUs: null,
   });
-  const lifecycle = (samples: number[]) => ({ loops: 50, all: spread(samples) }) as LifecycleFigures;
   const subscribers = (samples: number[]) => ({ subscribers: 10_000, delay: spread(samples) }) as SubscriberFigures;
 
   it('when tracing costs 5 % of req/s, then its target is met; 5.1 %, not', () => {
@@ -88,20 +86,13 @@ describe('sectionTargets', () => {
     expect(sectionTargets({ tracing: tracing(5) })[0]!.what).toContain('10 % of traces kept');
   });
 
-  it("when the transitions' p99 reaches 15 ms, then it is not under 15 ms", () => {
-    const fast = Array.from({ length: 100 }, (_, i) => (i < 99 ? 4 : 40));
-    const slow = Array.from({ length: 100 }, (_, i) => (i < 98 ? 4 : 15));
-    expect(sectionTargets({ lifecycle: lifecycle(fast) })[0]).toMatchObject({ measured: '4 ms', met: true });
-    expect(sectionTargets({ lifecycle: lifecycle(slow) })[0]).toMatchObject({ measured: '15 ms', met: false });
-  });
-
   it('when subscribers wait 250 ms at the p99, then the target is not met; under it, met', () => {
     expect(sectionTargets({ subscribers: subscribers([20, 30, 250]) })[0]!.met).toBe(false);
     expect(sectionTargets({ subscribers: subscribers(Array.from({ length: 200 }, (_, i) => (i < 198 ? 40 : 900))) })[0]).toMatchObject({ measured: '40 ms', met: true });
   });
 
   it('when a section gave no samples, then its target is not met rather than judged on nothing', () => {
-    expect(sectionTargets({ lifecycle: lifecycle([]) })[0]!.met).toBe(false);
+    expect(sectionTargets({ subscribers: subscribers([]) })[0]!.met).toBe(false);
   });
 
   it('when no section ran, then there is nothing to judge', () => {
