@@ -14,6 +14,12 @@ export function requireScope(caller: AuthenticatedCaller, scope: string): void {
   if (!caller.scopes.has(scope)) throw new ForbiddenError(scope);
 }
 
+/** The platform's scope: it steers any order (assigns, pauses, resumes, closes, cancels). */
+export const ADMIN_SCOPE = 'orders:admin';
+
+/** Whether the token acts as the platform rather than as a client. */
+export const isPlatform = (caller: AuthenticatedCaller): boolean => caller.scopes.has(ADMIN_SCOPE);
+
 /** The scope of the operators' app: the token acts as the roster operator of its `operator_id` claim. */
 export const OPERATOR_SCOPE = 'operator';
 

@@ -1,3 +1,4 @@
+import { isPlatform } from '../auth/forbidden.js';
 import { toOrderView } from '../order-view.js';
 import { builder } from './builder.js';
 import { CHANGE_ERRORS } from './lifecycle-errors.js';
@@ -15,7 +16,8 @@ builder.mutationField('cancelOrder', (t) =>
     type: OrderRef,
     description:
       "Cancels one of the caller's own orders, until its vehicle is on the way to the destination; a paid " +
-      'order is refunded. Cancelling a cancelled order succeeds and changes nothing',
+      'order is refunded. With the scope orders:admin, the platform cancels any order not ended, paused ' +
+      'included, refunded in full. Cancelling a cancelled order succeeds and changes nothing',
     args: { input: t.arg({ type: CancelOrderInput, required: true }) },
     errors: {
       types: CHANGE_ERRORS.move,
@@ -23,6 +25,6 @@ builder.mutationField('cancelOrder', (t) =>
       result: { name: 'CancelOrderSuccess' },
       dataField: { name: 'order' },
     },
-    resolve: async (_root, { input }, { caller, life }) => toOrderView(await life.cancel(caller, input.orderId, input.reason)),
+    resolve: async (_root, { input }, { caller, life }) => toOrderView(await life.cancel(caller, input.orderId, input.reason, isPlatform(caller))),
   }),
 );

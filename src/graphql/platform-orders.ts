@@ -1,4 +1,4 @@
-import { requireScope } from '../auth/forbidden.js';
+import { ADMIN_SCOPE as ADMIN, requireScope } from '../auth/forbidden.js';
 import type { PlatformChange } from '../core/lifecycle/order-life.js';
 import { toOrderView } from '../order-view.js';
 import { builder } from './builder.js';
@@ -6,7 +6,7 @@ import { CHANGE_ERRORS } from './lifecycle-errors.js';
 import { OrderRef } from './order.js';
 
 // The platform steers any order: the scope orders:admin, its `sub` kept as the change's actor.
-const ADMIN = 'orders:admin';
+// Its cancel is cancelOrder's, with that scope.
 
 const AssignOrderInput = builder.inputType('AssignOrderInput', {
   fields: (t) => ({

@@ -1,3 +1,4 @@
+import { isPlatform } from '../auth/forbidden.js';
 import type { OrderLife } from '../core/lifecycle/order-life.js';
 import { readOptionalJsonObject } from './json-body.js';
 import { orderAnswer } from './order-answer.js';
@@ -10,7 +11,8 @@ export interface CancelOrderDeps {
 }
 
 /**
- * `POST /applications/orders/{id}/cancel`: the owner cancels its order, with an optional
+ * `POST /applications/orders/{id}/cancel`: the owner cancels its order (the platform, with the
+ * scope orders:admin, any order), with an optional
  * `{"reason": "…"}`, and gets the order back as the cancel left it, as `POST /applications/orders`
  * writes an order.
  */
@@ -21,7 +23,7 @@ export function cancelOrderAction(deps: CancelOrderDeps): OrderAction {
     async run(request, caller, segment) {
       const id = orderIdOf(segment);
       const { reason } = await readOptionalJsonObject(request, deps.maxBodyBytes);
-      return orderAnswer(await deps.life.cancel(caller, String(id), reason), deps.legacyPaymentField);
+      return orderAnswer(await deps.life.cancel(caller, String(id), reason, isPlatform(caller)), deps.legacyPaymentField);
     },
   };
 }

@@ -70,7 +70,8 @@ export function createOpenApiDocument(options: OpenApiOptions = {}) {
           description:
             "Cancels one of the caller's own orders, until its vehicle is on the way to the destination, and answers the " +
             'order as the cancel left it, in the shape its creation answered. A paid order is refunded (in full until an ' +
-            'operator took it). Cancelling a cancelled order succeeds and changes nothing.',
+            'operator took it). With the scope orders:admin, the platform cancels any order not ended, paused included, ' +
+            'refunded in full. Cancelling a cancelled order succeeds and changes nothing.',
           security,
           parameters: [{ $ref: '#/components/parameters/OrderId' }],
           requestBody: { required: false, ...json(ref('CancelOrderRequest')) },

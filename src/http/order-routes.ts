@@ -1,6 +1,6 @@
 import { InvalidInputError, OrderNotFoundError } from '../core/errors.js';
 import { parseOrderId } from '../core/orders/order-request.js';
-import type { Caller } from '../core/orders/ports.js';
+import type { AuthenticatedCaller } from '../auth/verify-token.js';
 import { orderAnswer } from './order-answer.js';
 import type { OrdersRouteDeps } from './orders-route.js';
 import type { PlainRequest, PlainResponse, PlainRoute } from './plain.js';
@@ -17,7 +17,7 @@ export interface OrderAction {
   method: string;
   /** Its name in the metrics, e.g. `cancelOrder`. */
   operation: string;
-  run(request: PlainRequest, caller: Caller, id: string): Promise<PlainResponse>;
+  run(request: PlainRequest, caller: AuthenticatedCaller, id: string): Promise<PlainResponse>;
 }
 
 /** The order's id and what is asked of it: null for the order itself, else the sub-path's name. */

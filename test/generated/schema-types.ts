@@ -170,7 +170,7 @@ export type Mutation = {
   advanceOrder: AdvanceOrderResult;
   /** Gives an order awaiting an operator to the one named, whatever was offered: it must be free, on duty and offer the service. Needs the scope orders:admin */
   assignOrder: AssignOrderResult;
-  /** Cancels one of the caller's own orders, until its vehicle is on the way to the destination; a paid order is refunded. Cancelling a cancelled order succeeds and changes nothing */
+  /** Cancels one of the caller's own orders, until its vehicle is on the way to the destination; a paid order is refunded. With the scope orders:admin, the platform cancels any order not ended, paused included, refunded in full. Cancelling a cancelled order succeeds and changes nothing */
   cancelOrder: CancelOrderResult;
   /** Closes a finished order now, rather than when it closes itself. Needs the scope orders:admin */
   closeOrder: CloseOrderResult;

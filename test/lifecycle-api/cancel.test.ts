@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TABLE } from '../../src/error-table.js';
 import { paymentOf } from '../support/payment-queries.js';
 import { restBody } from '../support/service.js';
-import { ownerAuth, startLifeService, type LifeService } from './support.js';
+import { ownerAuth, platformAuth, startLifeService, type LifeService } from './support.js';
 
 const LEGACY_FIELD = 'mercadoPagoReference';
 const NOT_FOUND = 'No existe una orden suya con ese número';
@@ -120,6 +120,45 @@ describe('the owner cancels its order', () => {
     expect([rest.status, rest.body]).toEqual([404, { message: NOT_FOUND, code: 'ORDER_NOT_FOUND' }]);
     expect(graphql).toEqual({ __typename: 'OrderNotFoundError', message: NOT_FOUND, code: 'ORDER_NOT_FOUND' });
     expect(await life.changesOf(id)).toBe(changes);
+  });
+});
+
+describe('the platform cancels any order, with cancelOrder and the scope orders:admin', () => {
+  it.each([
+    ['GraphQL, the vehicle on its way to the destination', 'graphql', async () => towedOrder()],
+    ['REST, a paused order', 'rest', async () => {
+      const { id } = await life.acceptedOrder();
+      await life.platform('pause', id);
+      return id;
+    }],
+  ])("when it is %s, then it is cancelled, refunded in full without the owner's fee, and the history says the platform did it", async (_, face, arrange) => {
+    const id = await arrange();
+    const auth = await platformAuth();
+
+    const answer = face === 'rest' ? (await restCancel(id, { reason: 'soporte' }, auth)).body : ((await life.cancel(id, 'soporte', auth)) as any).order;
+
+    expect([answer.status, answer.pendingStatus]).toEqual(face === 'rest' ? ['cancelled', null] : ['CANCELLED', null]);
+    await expect.poll(async () => (await paymentOf(life, id)).paymentStatus).toBe('REFUNDED');
+    const { rows } = await life.sql.query<{ refund: number; total: number }>('select refund_amount::int as refund, total_amount::int as total from orders where id = $1', [id]);
+    expect(rows[0]!.refund).toBe(rows[0]!.total);
+    const history = await life.sql.query('select actor, actor_id, reason from order_events where order_id = $1 and type = $2', [id, 'cancelled']);
+    expect(history.rows).toEqual([{ actor: 'platform', actor_id: 'platform', reason: 'soporte' }]);
+  });
+
+  it('when the order has finished, then the platform is refused with its state; an order it cancelled, cancelled again, changes nothing', async () => {
+    const auth = await platformAuth();
+    const { id: finished, operator } = await life.acceptedOrder(2);
+    for (const to of ['PARTNER_GOING_TO_ORIGIN', 'PARTNER_IN_ORIGIN', 'FINISHED']) await life.advance(operator, finished, to);
+    const cancelled = await towedOrder();
+    await life.cancel(cancelled, undefined, auth);
+    const changes = await life.changesOf(cancelled);
+
+    const refused = await life.cancel(finished, undefined, auth);
+    const again = (await life.cancel(cancelled, undefined, auth)) as any;
+
+    expect(refused).toMatchObject({ __typename: 'InvalidTransitionError', code: 'INVALID_TRANSITION', status: 'FINISHED', pendingStatus: null });
+    expect([again.__typename, again.order.status]).toEqual(['CancelOrderSuccess', 'CANCELLED']);
+    expect(await life.changesOf(cancelled)).toBe(changes);
   });
 });
 

@@ -21,7 +21,8 @@ export interface OfferedOrder {
  * as it is once made. `orderId` is as the client sent it; `reason` too, checked here.
  */
 export interface OrderLife {
-  cancel(caller: Caller, orderId: unknown, reason?: unknown): Promise<Order>;
+  /** The owner cancels its own order; `asPlatform`, the platform cancels any (refunded in full). */
+  cancel(caller: Caller, orderId: unknown, reason: unknown, asPlatform: boolean): Promise<Order>;
   acceptOffer(operatorId: string, orderId: unknown): Promise<Order>;
   /** Answers the id of the order declined: the order itself is no longer the operator's to see. */
   declineOffer(operatorId: string, orderId: unknown): Promise<number>;
@@ -69,7 +70,14 @@ export function createOrderLife(deps: { operations: LifeOperations; orders: Pick
   };
 
   return {
-    cancel: (caller, orderId, reason) => answer(operations.cancelByOwner(caller.subject, String(parseId(orderId)), parseReason(reason))),
+    cancel: (caller, orderId, reason, asPlatform) => {
+      const id = String(parseId(orderId));
+      return answer(
+        asPlatform
+          ? operations.byPlatform(caller.subject, id, 'cancel', parseReason(reason))
+          : operations.cancelByOwner(caller.subject, id, parseReason(reason)),
+      );
+    },
     acceptOffer: (operatorId, orderId) => answer(operations.acceptOffer(operatorId, String(parseId(orderId)))),
     async declineOffer(operatorId, orderId) {
       const id = parseId(orderId);
