@@ -13,9 +13,12 @@ export function figureFields<Shape extends Figures>(t: PothosSchemaTypes.ObjectF
     partnerAmount: t.float({ resolve: (v) => v.partnerAmount }),
     platformAmount: t.float({ resolve: (v) => v.platformAmount }),
     currency: t.string({ description: 'ISO 4217 code of the amounts', resolve: (v) => v.currency }),
-    partnerDistance: t.int({ description: 'Metres from the nearest operator to the origin', resolve: (v) => v.partnerDistance }),
+    partnerDistance: t.int({
+      description: "Metres to the origin from the nearest available operator; once an operator took the order, from its last reported position",
+      resolve: (v) => v.partnerDistance,
+    }),
     partnerDuration: t.string({
-      description: 'Time from the nearest operator to the origin, "<seconds>s"',
+      description: 'Time to the origin from the nearest available operator, "<seconds>s"; once an operator took the order, from its last reported position',
       resolve: (v) => v.partnerDuration,
     }),
   };

@@ -114,7 +114,7 @@ export function composeLifecycle(parts: LifecycleParts) {
   return {
     lifecycle,
     dispatch,
-    operations: createLifeOperations({ lifecycle, dispatch, findOperator: parts.findOperator }),
+    operations: createLifeOperations({ lifecycle, dispatch, findOperator: parts.findOperator, legs: parts.legs }),
     paymentNotifications,
     expireUnpaid,
     runTimers: timers.runDue,

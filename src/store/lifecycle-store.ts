@@ -62,10 +62,14 @@ const fromRow = (r: LifeRow): LifeRecord => ({
 // No two parts touch the same row: an offer accepted is left out of the withdrawals, the order's
 // own offers are the order's withdrawal's, and no change both takes and frees an operator. What the
 // answer shows of the partner (name, phone, position) no part changes. An acceptance or a taking
-// that found nothing is answered as such, and the change's savepoint undoes the rest.
+// that found nothing is answered as such, and the change's savepoint undoes the rest. The
+// operator taking the order brings its way to the car (APPROACH), which replaces the quote's.
+const APPROACH = [`$${19 + EVENT_PARAMETERS}`, `$${20 + EVENT_PARAMETERS}`] as const;
 const MOVED = `update orders set
     status = $2, pending_status = $3, version = version + 1, updated_at = $4,
     partner_id = coalesce($5, partner_id),
+    partner_distance_m = coalesce(${APPROACH[0]}::int, partner_distance_m),
+    partner_duration_s = coalesce(${APPROACH[1]}::int, partner_duration_s),
     paused_pending_status = case when $6 then $7 else paused_pending_status end,
     payment_status = case
       when $8::bigint is not null and payment_status = 'paid' then 'refund_pending'
@@ -130,8 +134,9 @@ const LOCKS = `with o as (select from orders where id = $1 for update),
   p as (select from operators where id = $2 for update)
   select (select count(*) from o) as orders, (select count(*) from p) as operators`;
 
-// The operator taken, after the event's parameters; an offer accepted is always its operator's own.
-const OPERATOR = `$${19 + EVENT_PARAMETERS}`;
+// The operator taken, after the event's parameters and the approach; an offer accepted is always
+// its operator's own.
+const OPERATOR = `$${21 + EVENT_PARAMETERS}`;
 const STATEMENTS = {
   plain: changeStatement(null),
   take: changeStatement(OPERATOR),
@@ -172,6 +177,8 @@ export function createLifecycleStore(sql: Sql, onCommitted: OnCommitted = () => 
       timers.map((t) => t.kind),
       timers.map((t) => t.dueAt.toISOString()),
       ...eventParameters(c.event),
+      c.approach?.distanceMetres ?? null,
+      c.approach?.durationSeconds ?? null,
       ...(c.takeOperator ? [c.takeOperator] : []),
     ], BY_UNIQUE_KEY);
     const moved = rows[0];

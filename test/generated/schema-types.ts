@@ -385,9 +385,9 @@ export type Order = {
   originTitle: Scalars['String']['output'];
   partner?: Maybe<Partner>;
   partnerAmount: Scalars['Float']['output'];
-  /** Metres from the nearest operator to the origin */
+  /** Metres to the origin from the nearest available operator; once an operator took the order, from its last reported position */
   partnerDistance: Scalars['Int']['output'];
-  /** Time from the nearest operator to the origin, "<seconds>s" */
+  /** Time to the origin from the nearest available operator, "<seconds>s"; once an operator took the order, from its last reported position */
   partnerDuration: Scalars['String']['output'];
   /** When the payment link stops being payable (then the unpaid order is cancelled); null: never */
   paymentExpiresAt?: Maybe<Scalars['String']['output']>;
@@ -588,9 +588,9 @@ export type Quote = {
   duration: Scalars['String']['output'];
   estimateSource: EstimateSource;
   partnerAmount: Scalars['Float']['output'];
-  /** Metres from the nearest operator to the origin */
+  /** Metres to the origin from the nearest available operator; once an operator took the order, from its last reported position */
   partnerDistance: Scalars['Int']['output'];
-  /** Time from the nearest operator to the origin, "<seconds>s" */
+  /** Time to the origin from the nearest available operator, "<seconds>s"; once an operator took the order, from its last reported position */
   partnerDuration: Scalars['String']['output'];
   platformAmount: Scalars['Float']['output'];
   totalAmount: Scalars['Float']['output'];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOVE_OPERATOR } from '../operators/support.js';
-import { ACCEPT_OFFER, MY_OFFERS } from '../support/operations.js';
+import { ACCEPT_OFFER, MY_OFFERS, ORDER } from '../support/operations.js';
 import { signTestToken } from '../support/service.js';
 import { operatorAuth, ownerAuth, startLifeService, type LifeService } from './support.js';
 
@@ -101,3 +101,39 @@ describe("the operators' token", () => {
     expect([answer.status, answer.body.errors?.[0]?.extensions?.code]).toEqual([403, 'FORBIDDEN']);
   });
 });
+
+describe("the order's way to the car once an operator takes it", () => {
+  const approach = (order: any) => ({ distance: order.partnerDistance as number, duration: Number.parseInt(order.partnerDuration, 10) });
+  const orderOf = async (id: string) => life.run(ORDER, { id }, await ownerAuth());
+  /** The order as quoted: with the nearest operator's way, 1 km north of the origin. */
+  const quoted = async (id: string) => approach(await orderOf(id));
+
+  it.each([
+    ['the next nearest accepts, once the nearest declined', 2, async (id: string, operators: string[]) => {
+      await life.decline(operators[0]!, id);
+      expect(await life.offeredTo(id)).toBe(operators[1]);
+      return life.accept(operators[1]!, id);
+    }],
+    ['the platform assigns the farthest', 3, async (id: string, operators: string[]) => life.assign(id, operators[2]!)],
+  ])('when %s, then partnerDistance and partnerDuration are that operator\'s, from its last reported position', async (_, km, take) => {
+    const { id, operators } = await life.offeredOrder();
+    const nearest = await quoted(id);
+
+    const taken = (await take(id, operators)) as any;
+
+    // The operators stand on the origin's meridian: the way is as many times the nearest's as it is farther.
+    expect(Math.abs(approach(taken.order).distance - km * nearest.distance)).toBeLessThanOrEqual(km);
+    expect(approach(taken.order).duration).toBeGreaterThan(nearest.duration);
+    expect(approach(await orderOf(id))).toEqual(approach(taken.order));
+  });
+
+  it('when the nearest accepts where it was quoted, then the way is the quote\'s', async () => {
+    const { id, operator } = await life.offeredOrder();
+    const nearest = await quoted(id);
+
+    const taken = (await life.accept(operator, id)) as any;
+
+    expect(approach(taken.order)).toEqual(nearest);
+  });
+});
+

@@ -2,7 +2,7 @@ import { needsDestination, type Order } from '../orders/order.js';
 import type { Actor } from './actors.js';
 import { InvalidTransitionError, OfferUnavailableError, OperatorUnavailableError } from './errors.js';
 import { OrderNotFoundError } from '../errors.js';
-import type { Dispatched, LifeRecord, LifecycleStore, OrderChange, PaymentApplied, TimerKind } from './ports.js';
+import type { Approach, Dispatched, LifeRecord, LifecycleStore, OrderChange, PaymentApplied, TimerKind } from './ports.js';
 import { stateOf, WITH_OPERATOR, type Step } from './steps.js';
 import { transitionsFor, type Transition, type TransitionName } from './transitions.js';
 
@@ -40,6 +40,8 @@ export interface MoveOptions {
   reason?: string | null;
   /** `assign`: the operator the platform gives the order to. */
   operatorId?: string;
+  /** `accept`, `assign`: the operator's way to the car, estimated from where it last reported. */
+  approach?: Approach | null;
   /** `pay`: the payment applied. */
   paid?: PaymentApplied;
   /** Whether the actor may see this order at all; when not, it is "not found". */
@@ -105,10 +107,12 @@ export function createLifecycle(deps: LifecycleDeps) {
           change.acceptOfferOf = actor.id!;
           change.partnerId = actor.id!;
           change.takeOperator = actor.id!;
+          if (options.approach) change.approach = options.approach;
           break;
         case 'take_operator':
           change.partnerId ??= options.operatorId!;
           change.takeOperator ??= options.operatorId!;
+          if (options.approach) change.approach = options.approach;
           break;
         case 'withdraw_offer':
           change.withdrawOffers = true;

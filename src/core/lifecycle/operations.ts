@@ -1,3 +1,4 @@
+import type { LegEstimator } from '../estimate/routing.js';
 import { OperatorNotFoundError } from '../errors.js';
 import type { Operator } from '../operators/operator.js';
 import { parseOrderId } from '../orders/order-request.js';
@@ -6,7 +7,7 @@ import type { Dispatch } from './dispatch.js';
 import { OfferUnavailableError, OperatorUnavailableError } from './errors.js';
 import { OrderNotFoundError } from '../errors.js';
 import type { Lifecycle, MoveResult } from './lifecycle.js';
-import type { LifeRecord, OfferView } from './ports.js';
+import type { Approach, LifeRecord, OfferView } from './ports.js';
 import type { TransitionName } from './transitions.js';
 
 /** The steps an operator reports, as the operators' app names them (CONTRACT §7 `OrderStep`). */
@@ -21,8 +22,10 @@ export type OrderStep = keyof typeof ORDER_STEPS;
 export interface LifeOperationsDeps {
   lifecycle: Lifecycle;
   dispatch: Dispatch;
-  /** The roster's operators, to check the one the platform assigns. */
+  /** The roster's operators: the one the platform assigns, and where an operator taking an order is. */
   findOperator: (id: string) => Promise<Operator | null>;
+  /** A leg by road, with its fallback: an operator's way to the car. */
+  legs: LegEstimator;
 }
 
 /**
@@ -39,6 +42,17 @@ export function createLifeOperations(deps: LifeOperationsDeps) {
   const operator = (id: string): Actor => ({ kind: 'operator', id });
   const platform = (subject: string): Actor => ({ kind: 'platform', id: subject });
 
+  /**
+   * The way to the car of the operator taking the order, from its last reported position: the
+   * order was quoted with the nearest operator's, and another may take it. None when either is
+   * unknown (the change then refuses, or finds it repeated).
+   */
+  async function approachOf(order: LifeRecord | null, operator: Operator | null): Promise<Approach | null> {
+    if (!order || !operator) return null;
+    const { distanceMetres, durationSeconds } = await deps.legs(operator.position, order.origin);
+    return { distanceMetres, durationSeconds };
+  }
+
   return {
     cancelByOwner: (subject: string, orderId: unknown, reason?: string | null): Promise<MoveResult> =>
       lifecycle.move(parseOrderId(orderId), 'cancel', owner(subject), {
@@ -54,7 +68,9 @@ export function createLifeOperations(deps: LifeOperationsDeps) {
     async acceptOffer(operatorId: string, orderId: unknown): Promise<MoveResult> {
       const id = parseOrderId(orderId);
       const visible = (o: LifeRecord) => o.step === 'pending_partner' || o.partnerId === operatorId;
-      return lifecycle.move(id, 'accept', operator(operatorId), { visible }).catch((error: unknown) => {
+      const [order, taking] = await Promise.all([lifecycle.load(id), deps.findOperator(operatorId)]);
+      const approach = order && visible(order) ? await approachOf(order, taking) : null;
+      return lifecycle.move(id, 'accept', operator(operatorId), { visible, approach }).catch((error: unknown) => {
         throw error instanceof OrderNotFoundError ? new OfferUnavailableError(id) : error;
       });
     },
@@ -77,7 +93,8 @@ export function createLifeOperations(deps: LifeOperationsDeps) {
       if (order && order.partnerId !== operatorId && (!chosen.onDuty || !chosen.services.includes(order.serviceCode))) {
         throw new OperatorUnavailableError(operatorId);
       }
-      return lifecycle.move(id, 'assign', platform(subject), { operatorId, reason: reasonOf(reason) });
+      const approach = await approachOf(order, chosen);
+      return lifecycle.move(id, 'assign', platform(subject), { operatorId, reason: reasonOf(reason), approach });
     },
 
     byPlatform: (subject: string, orderId: unknown, change: 'pause' | 'resume' | 'close' | 'cancel', reason?: string | null) =>

@@ -36,6 +36,12 @@ export interface PaymentApplied {
  * one of `from`, and still at `version`; with it go its event (history and outbox), the offers,
  * the operators' and the timers' changes. When a condition fails nothing at all is written.
  */
+/** An operator's way to the car: what the order shows as partnerDistance and partnerDuration. */
+export interface Approach {
+  distanceMetres: number;
+  durationSeconds: number;
+}
+
 export interface OrderChange {
   orderId: number;
   from: readonly Step[];
@@ -49,6 +55,8 @@ export interface OrderChange {
   at: Date;
   /** The operator that becomes the order's partner. */
   partnerId?: string;
+  /** That operator's distance and time to the car, from its last reported position. */
+  approach?: Approach;
   /** Where the order was paused (set on pause, cleared on resume). */
   pausedAt?: Step | null;
   /** `pay`: the payment applied; the order must be awaiting exactly this amount and currency. */

@@ -108,7 +108,7 @@ export function lifeInstance(sql: Sql, options: InstanceOptions) {
     timers,
     refund,
     payments: createOrderPayments({ lifecycle, store, clock }),
-    operations: createLifeOperations({ lifecycle, dispatch, findOperator: (id) => operators.findById(id) }),
+    operations: createLifeOperations({ lifecycle, dispatch, findOperator: (id) => operators.findById(id), legs }),
     operators,
     partnerMoves,
     problems,
