@@ -49,6 +49,17 @@ function refuse(context: ValidationContext | null, error: GraphQLError): void {
 
 const each = { propagateOnRejection: false, onReject: [refuse] };
 
+/**
+ * A limit counted twice (see RULES), against the bound of every operation and against
+ * introspection's: an operation over both is told once, of the tighter bound.
+ */
+function bothBounds<O extends object>(rule: (options: O & typeof each) => ValidationRule, operation: O, introspection: O): ValidationRule[] {
+  const told = new WeakSet<ValidationContext>();
+  const first = { ...each, onReject: [(context: ValidationContext | null, error: GraphQLError) => (context && told.add(context), refuse(context, error))] };
+  const second = { ...each, onReject: [(context: ValidationContext | null, error: GraphQLError) => (context && told.has(context) ? undefined : refuse(context, error))] };
+  return [rule({ ...operation, ...first }), rule({ ...introspection, ...second })];
+}
+
 // graphql-armor's rules, made once. Registered through one hook per stage rather than one plugin
 // per limit: every plugin's hooks run on every request, while the rules themselves run only when
 // a document is first validated (yoga caches the result).
@@ -56,12 +67,10 @@ const each = { propagateOnRejection: false, onReject: [refuse] };
 // (`ignoreIntrospection` skips only that field: `__type` is held to it), and with it against
 // introspection's. The library's other defaults let `__typename` be aliased without count: not here.
 const RULES: ValidationRule[] = [
-  maxDepthRule(Object.assign({ n: LIMITS.depth, ignoreIntrospection: true }, each)),
-  maxDepthRule(Object.assign({ n: LIMITS.introspectionDepth, ignoreIntrospection: false }, each)),
+  ...bothBounds(maxDepthRule, { n: LIMITS.depth, ignoreIntrospection: true }, { n: LIMITS.introspectionDepth, ignoreIntrospection: false }),
   maxAliasesRule(Object.assign({ n: LIMITS.aliases, allowList: [] }, each)),
   maxDirectivesRule(Object.assign({ n: LIMITS.directives }, each)),
-  costLimitRule(Object.assign({ maxCost: LIMITS.cost, ignoreIntrospection: true }, each)),
-  costLimitRule(Object.assign({ maxCost: LIMITS.introspectionCost, ignoreIntrospection: false }, each)),
+  ...bothBounds(costLimitRule, { maxCost: LIMITS.cost, ignoreIntrospection: true }, { maxCost: LIMITS.introspectionCost, ignoreIntrospection: false }),
   oneOrderPerRequest,
 ];
 // Counts tokens as it parses, introspection included; a document is parsed once and kept (yoga's cache).

@@ -71,6 +71,16 @@ describe('operation limits', () => {
     expect(response.status).toBe(400);
     expect(response.body.errors.map((e: any) => e.extensions?.code)).toContain('OPERATION_LIMIT_EXCEEDED');
   });
+
+  it.each([
+    ['deeper than both depth bounds', `query { order(id: "1") ${'{ partner '.repeat(LIMITS.introspectionDepth + 1)}{ id }${' }'.repeat(LIMITS.introspectionDepth + 1)} }`, 'depth', LIMITS.depth],
+    ['costlier than both cost bounds', 'query { orders(first: 2147483647) { edges { node { id } } } }', 'cost', LIMITS.cost],
+  ])("when an operation is %s, then it is told of that limit once, with the operation's bound", async (_, query, limit, bound) => {
+    const response = await post(query);
+    const told = response.body.errors.filter((e: any) => e.extensions?.code === 'OPERATION_LIMIT_EXCEEDED' && e.message.toLowerCase().includes(`${limit} limit`));
+    expect([response.status, told.length], JSON.stringify(response.body.errors)).toEqual([400, 1]);
+    expect(told[0].message).toContain(`limit of ${bound} exceeded`);
+  });
 });
 
 // Through the listener, a POST with no Accept list is answered by the fast path, GraphiQL's (with
