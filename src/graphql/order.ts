@@ -13,7 +13,7 @@ const Partner = builder.objectRef<PartnerView>('Partner').implement({
     id: t.exposeID('id'),
     name: t.exposeString('name'),
     phone: t.exposeString('phone', { description: 'E.164' }),
-    latitude: t.exposeFloat('latitude', { description: 'Where the operator last reported it was' }),
+    latitude: t.exposeFloat('latitude', { description: 'Where the operator last reported it was while on this order' }),
     longitude: t.exposeFloat('longitude'),
   }),
 });

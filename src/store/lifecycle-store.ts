@@ -63,13 +63,16 @@ const fromRow = (r: LifeRow): LifeRecord => ({
 // own offers are the order's withdrawal's, and no change both takes and frees an operator. What the
 // answer shows of the partner (name, phone, position) no part changes. An acceptance or a taking
 // that found nothing is answered as such, and the change's savepoint undoes the rest. The
-// operator taking the order brings its way to the car (APPROACH), which replaces the quote's.
+// operator taking the order brings its way to the car (APPROACH), which replaces the quote's; the
+// operator freed leaves its position on the order, which shows it from then on (order-rows.ts).
 const APPROACH = [`$${19 + EVENT_PARAMETERS}`, `$${20 + EVENT_PARAMETERS}`] as const;
 const MOVED = `update orders set
     status = $2, pending_status = $3, version = version + 1, updated_at = $4,
     partner_id = coalesce($5, partner_id),
     partner_distance_m = coalesce(${APPROACH[0]}::int, partner_distance_m),
     partner_duration_s = coalesce(${APPROACH[1]}::int, partner_duration_s),
+    partner_last_latitude = coalesce((select latitude from operators where id = $15::text), partner_last_latitude),
+    partner_last_longitude = coalesce((select longitude from operators where id = $15::text), partner_last_longitude),
     paused_pending_status = case when $6 then $7 else paused_pending_status end,
     payment_status = case
       when $8::bigint is not null and payment_status = 'paid' then 'refund_pending'

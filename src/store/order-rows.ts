@@ -45,15 +45,18 @@ export interface OrderRow {
 }
 
 /**
- * Every read of an order: its row, and its partner as the roster has it now (the position it last
- * reported). An operator no longer in the roster leaves partner_id set and the partner unknown.
+ * Every read of an order: its row, and its partner as the roster has it now: while the operator is
+ * on the order, the position it last reported; once the order let it go, the position it had then
+ * (kept on the order by the change that freed it), never where the operator went next. An
+ * operator no longer in the roster leaves partner_id set and the partner unknown.
  */
 export const SELECT_ORDERS = selectOrdersFrom('orders');
 
 /** The same read of the rows of `source` (the rows of an update, `returning *`), with `extra` columns. */
 export function selectOrdersFrom(source: string, extra = ''): string {
   return `select o.*, p.name as partner_name, p.phone as partner_phone,
-    p.latitude as partner_latitude, p.longitude as partner_longitude${extra}
+    case when p.current_order_id = o.id or o.partner_last_latitude is null then p.latitude else o.partner_last_latitude end as partner_latitude,
+    case when p.current_order_id = o.id or o.partner_last_longitude is null then p.longitude else o.partner_last_longitude end as partner_longitude${extra}
   from ${source} o left join operators p on p.id = o.partner_id`;
 }
 

@@ -477,7 +477,7 @@ export type PageInfo = {
 export type Partner = {
   __typename?: 'Partner';
   id: Scalars['ID']['output'];
-  /** Where the operator last reported it was */
+  /** Where the operator last reported it was while on this order */
   latitude: Scalars['Float']['output'];
   longitude: Scalars['Float']['output'];
   name: Scalars['String']['output'];

@@ -137,3 +137,27 @@ describe("the order's way to the car once an operator takes it", () => {
   });
 });
 
+describe("an order's partner once the order let the operator go", () => {
+  const orderOf = async (id: string) => (await life.run(ORDER, { id }, await ownerAuth())) as any;
+  const move = async (operator: string, latitude: number, longitude: number) =>
+    life.gql(MOVE_OPERATOR, { input: { id: operator, latitude, longitude } }, { auth: await operatorAuth(operator) });
+
+  it.each([
+    ['finished', async (id: string, operator: string) => {
+      for (const to of ['PARTNER_GOING_TO_ORIGIN', 'PARTNER_IN_ORIGIN', 'FINISHED']) await life.advance(operator, id, to);
+    }],
+    ['cancelled', async (id: string) => { await life.cancel(id); }],
+  ])('when it %s, then it shows the operator where it was then, not where it goes next; on the order, it showed it live', async (_, end, ) => {
+    const { id, operator } = await life.acceptedOrder(2);
+    await move(operator, -33.41, -70.61);
+    const onIt = (await orderOf(id)).partner;
+
+    await end(id, operator);
+    await move(operator, -33.5, -70.7);
+    const after = (await orderOf(id)).partner;
+
+    expect([onIt.latitude, onIt.longitude]).toEqual([-33.41, -70.61]);
+    expect(after).toEqual({ ...onIt, latitude: -33.41, longitude: -70.61 });
+  });
+});
+

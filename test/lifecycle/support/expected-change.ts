@@ -56,7 +56,12 @@ export function expectedAfter(before: World, row: Transition, attempt: Attempt, 
     setBusy(taker, orderId);
     decide((x) => x.operatorId === taker, 'withdrawn');
   }
-  if (has('free_operator') && o.partner_id) setBusy(o.partner_id as string, null);
+  if (has('free_operator') && o.partner_id) {
+    setBusy(o.partner_id as string, null);
+    // The order keeps where its operator was when it let it go.
+    const freed = operators.find((op) => op.id === o.partner_id);
+    if (freed) Object.assign(order, { partner_last_latitude: freed.position.latitude, partner_last_longitude: freed.position.longitude });
+  }
   if (has('refund')) {
     if (o.payment_status === 'paid') {
       // The fee is kept only when the owner calls off an operator already on the job.

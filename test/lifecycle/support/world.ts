@@ -7,8 +7,8 @@ export interface World {
   /** The order's offers, and the open ones of the operators watched. */
   offers: OfferSeen[];
   timers: TimerSeen[];
-  /** The operators watched, and the order each is on. */
-  operators: { id: string; currentOrderId: number | null }[];
+  /** The operators watched, the order each is on, and where each is. */
+  operators: { id: string; currentOrderId: number | null; position: { latitude: number; longitude: number } }[];
 }
 
 export interface EventSeen {
@@ -60,8 +60,8 @@ export async function worldOf(sql: Sql, orderId: number, watched: readonly strin
     'select kind, due_at, attempts from order_timers where order_id = $1 order by kind',
     [orderId],
   );
-  const { rows: operators } = await sql.query<{ id: string; current_order_id: unknown }>(
-    'select id, current_order_id from operators where id = any($1::text[]) order by id',
+  const { rows: operators } = await sql.query<{ id: string; current_order_id: unknown; latitude: number; longitude: number }>(
+    'select id, current_order_id, latitude, longitude from operators where id = any($1::text[]) order by id',
     [watched],
   );
   return {
@@ -84,6 +84,10 @@ export async function worldOf(sql: Sql, orderId: number, watched: readonly strin
       decidedAt: iso(o.decided_at),
     })),
     timers: timers.map((t) => ({ kind: t.kind as string, dueAt: iso(t.due_at)!, attempts: t.attempts as number })),
-    operators: operators.map((o) => ({ id: o.id, currentOrderId: o.current_order_id === null ? null : Number(o.current_order_id) })),
+    operators: operators.map((o) => ({
+      id: o.id,
+      currentOrderId: o.current_order_id === null ? null : Number(o.current_order_id),
+      position: { latitude: o.latitude, longitude: o.longitude },
+    })),
   };
 }
