@@ -25,7 +25,7 @@ builder.objectType(InvalidTransitionError, {
 
 builder.objectType(OfferUnavailableError, {
   name: ERROR_TABLE.OFFER_UNAVAILABLE.graphqlType,
-  description: "The offer is no longer this operator's: expired, withdrawn, declined, taken by another, or never made",
+  description: "The offer is no longer this operator's: expired, withdrawn, declined (to an accept), taken by another, or never made",
   interfaces: [ErrorInterface],
   isTypeOf: (value) => value instanceof OfferUnavailableError,
 });

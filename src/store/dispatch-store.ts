@@ -78,9 +78,16 @@ export function createDispatchStore(sql: Sql): DispatchStore {
             where order_id = $1 and operator_id = $2 and outcome is null and expires_at > $3 returning order_id`,
           [orderId, operatorId, now.toISOString()],
         );
-        if (!rows.length) return false;
+        if (!rows.length) {
+          const before = await tx.query<{ outcome: string | null }>(
+            'select outcome from order_offers where order_id = $1 and operator_id = $2',
+            [orderId, operatorId],
+            BY_UNIQUE_KEY,
+          );
+          return before.rows[0]?.outcome === 'declined' ? 'repeated' : 'unavailable';
+        }
         await setTimers(tx, orderId, [{ kind: 'dispatch', dueAt: now }]);
-        return true;
+        return 'declined';
       });
     },
 

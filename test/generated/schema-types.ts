@@ -305,7 +305,7 @@ export type Offer = {
   order: Order;
 };
 
-/** The offer is no longer this operator's: expired, withdrawn, declined, taken by another, or never made */
+/** The offer is no longer this operator's: expired, withdrawn, declined (to an accept), taken by another, or never made */
 export type OfferUnavailableError = Error & {
   __typename?: 'OfferUnavailableError';
   code: Scalars['String']['output'];

@@ -23,6 +23,20 @@ describe('answering an offer', () => {
     expect(await life.offers(next)).toEqual([expect.objectContaining({ order: expect.objectContaining({ id }) })]);
   });
 
+  it('when the operator declines the same offer again, then it succeeds and changes nothing', async () => {
+    const { id, operator, operators } = await life.offeredOrder();
+    await life.decline(operator, id);
+    expect(await life.offeredTo(id)).toBe(operators[1]);
+    const offers = async () => (await life.sql.query('select operator_id, outcome from order_offers where order_id = $1 order by operator_id', [id])).rows;
+    const before = await offers();
+
+    const again = await life.decline(operator, id);
+
+    expect(again).toEqual({ __typename: 'DeclineOfferSuccess', orderId: id });
+    expect(await offers()).toEqual(before);
+    expect(await life.offeredTo(id)).toBe(operators[1]);
+  });
+
   it('when an operator declines an offer that is not its own, then it is OFFER_UNAVAILABLE and the offer stays', async () => {
     const { id, operator, operators } = await life.offeredOrder();
 

@@ -47,10 +47,14 @@ export function createDispatch(deps: DispatchDeps) {
     return order?.step === 'pending_partner' ? order : null;
   }
 
-  /** The operator turns the offer down: the order goes to the next nearest at once. */
+  /**
+   * The operator turns the offer down: the order goes to the next nearest at once. Declined again
+   * (a retry from a phone that did not hear the answer), it succeeds and changes nothing.
+   */
   async function decline(operatorId: string, orderId: number): Promise<void> {
-    if (!(await store.decline(orderId, operatorId, clock()))) throw new OfferUnavailableError(orderId);
-    await dispatch(orderId);
+    const outcome = await store.decline(orderId, operatorId, clock());
+    if (outcome === 'unavailable') throw new OfferUnavailableError(orderId);
+    if (outcome === 'declined') await dispatch(orderId);
   }
 
   function offersOf(operatorId: string): Promise<OfferView[]> {

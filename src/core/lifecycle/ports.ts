@@ -122,8 +122,12 @@ export interface DispatchStore {
    * offer, until `expiresAt`; the dispatch timer is set to that expiry, or to `retryAt`.
    */
   offerNext(orderId: number, candidates: readonly string[], now: Date, expiresAt: Date, retryAt: Date): Promise<OfferOutcome>;
-  /** Closes the operator's open offer of the order as declined; dispatch is due at once. false: it held none. */
-  decline(orderId: number, operatorId: string, now: Date): Promise<boolean>;
+  /**
+   * Closes the operator's open offer of the order as declined, and dispatch is due at once:
+   * `declined`. `repeated`: this operator had declined it already, nothing changes; `unavailable`:
+   * it holds no such offer (taken by another, expired, withdrawn, never made).
+   */
+  decline(orderId: number, operatorId: string, now: Date): Promise<'declined' | 'repeated' | 'unavailable'>;
   /** The operator's open, unexpired offers. */
   openOffers(operatorId: string, now: Date): Promise<OfferView[]>;
 }
