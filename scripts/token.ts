@@ -6,6 +6,15 @@ import { resolveAuth } from '../src/auth/dev-secret.js';
 import { signToken } from '../src/auth/sign-token.js';
 import { loadConfig } from '../src/config.js';
 
+const USAGE = `npm run token -- [options]: prints a token signed with the configured HS256 secret
+(AUTH_JWT_SECRET, or the development secret kept in DATA_DIR: run it with the server's DATA_DIR)
+  --sub S          the token's subject (default: developer, or the operator's id)
+  --ttl 1h         how long it is valid: seconds, or 30m, 12h, 7d
+  --scope "a b"    scopes: orders:admin, operators:read, operators:write, metrics:read
+  --name N         the caller's name (orders take it as clientName when the body has none)
+  --operator ID    a token for the operators' app: scope operator, claim operator_id
+  --help           this text`;
+
 const UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
 
 function seconds(ttl: string): number {
@@ -22,8 +31,13 @@ try {
       scope: { type: 'string' },
       name: { type: 'string' },
       operator: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
     },
   });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
   if (values.operator !== undefined && !values.operator.trim()) throw new Error('--operator needs a roster id, e.g. --operator tow-17');
   const config = loadConfig();
   const { secret } = resolveAuth(config);

@@ -26,4 +26,10 @@ describe("an operators' app token", () => {
 
     expect([caller.subject, [...caller.scopes], caller.operatorId]).toEqual(['tow-17', ['operator'], 'tow-17']);
   }, 30_000);
+
+  it('when `npm run token -- --help` is run, then it says every option and exits 0', async () => {
+    const { stdout } = await run('npm', ['run', '--silent', 'token', '--', '--help'], { cwd: ROOT, env: process.env });
+
+    for (const option of ['--sub', '--ttl', '--scope', '--name', '--operator', 'DATA_DIR']) expect(stdout).toContain(option);
+  }, 30_000);
 });
