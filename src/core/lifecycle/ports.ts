@@ -31,17 +31,17 @@ export interface PaymentApplied {
   currency: string;
 }
 
-/**
- * One change of one order, written in one transaction: the order moves only if it is still at
- * one of `from`, and still at `version`; with it go its event (history and outbox), the offers,
- * the operators' and the timers' changes. When a condition fails nothing at all is written.
- */
 /** An operator's way to the car: what the order shows as partnerDistance and partnerDuration. */
 export interface Approach {
   distanceMetres: number;
   durationSeconds: number;
 }
 
+/**
+ * One change of one order, written in one transaction: the order moves only if it is still at
+ * one of `from`, and still at `version`; with it go its event (history and outbox), the offers,
+ * the operators' and the timers' changes. When a condition fails nothing at all is written.
+ */
 export interface OrderChange {
   orderId: number;
   from: readonly Step[];
