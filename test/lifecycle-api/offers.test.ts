@@ -116,9 +116,11 @@ describe("the operators' token", () => {
   });
 });
 
+/** The order as its owner reads it. */
+const orderOf = async (id: string) => (await life.run(ORDER, { id }, await ownerAuth())) as any;
+
 describe("the order's way to the car once an operator takes it", () => {
   const approach = (order: any) => ({ distance: order.partnerDistance as number, duration: Number.parseInt(order.partnerDuration, 10) });
-  const orderOf = async (id: string) => life.run(ORDER, { id }, await ownerAuth());
   /** The order as quoted: with the nearest operator's way, 1 km north of the origin. */
   const quoted = async (id: string) => approach(await orderOf(id));
 
@@ -152,7 +154,6 @@ describe("the order's way to the car once an operator takes it", () => {
 });
 
 describe("an order's partner once the order let the operator go", () => {
-  const orderOf = async (id: string) => (await life.run(ORDER, { id }, await ownerAuth())) as any;
   const move = async (operator: string, latitude: number, longitude: number) =>
     life.gql(MOVE_OPERATOR, { input: { id: operator, latitude, longitude } }, { auth: await operatorAuth(operator) });
 

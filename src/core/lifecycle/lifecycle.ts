@@ -40,8 +40,11 @@ export interface MoveOptions {
   reason?: string | null;
   /** `assign`: the operator the platform gives the order to. */
   operatorId?: string;
-  /** `accept`, `assign`: the operator's way to the car, estimated from where it last reported. */
-  approach?: Approach | null;
+  /**
+   * `accept`, `assign`: the taking operator's way to the car, estimated from where it last
+   * reported; asked only of a change that takes an operator, of the order as loaded for it.
+   */
+  approach?: (order: LifeRecord) => Promise<Approach | null>;
   /** `pay`: the payment applied. */
   paid?: PaymentApplied;
   /** Whether the actor may see this order at all; when not, it is "not found". */
@@ -107,12 +110,10 @@ export function createLifecycle(deps: LifecycleDeps) {
           change.acceptOfferOf = actor.id!;
           change.partnerId = actor.id!;
           change.takeOperator = actor.id!;
-          if (options.approach) change.approach = options.approach;
           break;
         case 'take_operator':
           change.partnerId ??= options.operatorId!;
           change.takeOperator ??= options.operatorId!;
-          if (options.approach) change.approach = options.approach;
           break;
         case 'withdraw_offer':
           change.withdrawOffers = true;
@@ -167,6 +168,8 @@ export function createLifecycle(deps: LifecycleDeps) {
       const to = targetOf(row, order);
       if (!to) throw new InvalidTransitionError(name, stateOf(order.step));
       const change = changeFor(row, order, to, actor, options);
+      const approach = change.takeOperator && options.approach ? await options.approach(order) : null;
+      if (approach) change.approach = approach;
       const outcome = await store.change(change);
       if (outcome.kind === 'changed') {
         followUp(change, order, outcome.paymentStatus);

@@ -44,11 +44,11 @@ export function createLifeOperations(deps: LifeOperationsDeps) {
 
   /**
    * The way to the car of the operator taking the order, from its last reported position: the
-   * order was quoted with the nearest operator's, and another may take it. None when either is
-   * unknown (the change then refuses, or finds it repeated).
+   * order was quoted with the nearest operator's, and another may take it. None for an operator
+   * the roster does not know.
    */
-  async function approachOf(order: LifeRecord | null, operator: Operator | null): Promise<Approach | null> {
-    if (!order || !operator) return null;
+  async function wayToCar(operator: Operator | null, order: LifeRecord): Promise<Approach | null> {
+    if (!operator) return null;
     const { distanceMetres, durationSeconds } = await deps.legs(operator.position, order.origin);
     return { distanceMetres, durationSeconds };
   }
@@ -68,8 +68,7 @@ export function createLifeOperations(deps: LifeOperationsDeps) {
     async acceptOffer(operatorId: string, orderId: unknown): Promise<MoveResult> {
       const id = parseOrderId(orderId);
       const visible = (o: LifeRecord) => o.step === 'pending_partner' || o.partnerId === operatorId;
-      const [order, taking] = await Promise.all([lifecycle.load(id), deps.findOperator(operatorId)]);
-      const approach = order && visible(order) ? await approachOf(order, taking) : null;
+      const approach = async (order: LifeRecord) => wayToCar(await deps.findOperator(operatorId), order);
       return lifecycle.move(id, 'accept', operator(operatorId), { visible, approach }).catch((error: unknown) => {
         throw error instanceof OrderNotFoundError ? new OfferUnavailableError(id) : error;
       });
@@ -93,7 +92,7 @@ export function createLifeOperations(deps: LifeOperationsDeps) {
       if (order && order.partnerId !== operatorId && (!chosen.onDuty || !chosen.services.includes(order.serviceCode))) {
         throw new OperatorUnavailableError(operatorId);
       }
-      const approach = await approachOf(order, chosen);
+      const approach = (taken: LifeRecord) => wayToCar(chosen, taken);
       return lifecycle.move(id, 'assign', platform(subject), { operatorId, reason: reasonOf(reason), approach });
     },
 
