@@ -19,11 +19,14 @@ export interface Listener extends Server {
 /**
  * The node:http server of the service, with its deadlines; not yet listening. WebSocket upgrades
  * go to the app, and at the close its open streams and sockets are ended first (see App.endStreams).
+ * `maxBodyBytes` is the bodies' limit (MAX_BODY_BYTES): a client that waits to be told to send
+ * its body is not told to send one past it.
  */
 export function createListener(
   app: Pick<App, 'handleNode'> & Partial<Pick<App, 'handleUpgrade' | 'endStreams'>>,
   sql: Pick<Sql, 'deliverArrived'>,
   timeouts: Config['timeouts'],
+  maxBodyBytes = Infinity,
 ): Listener {
   const { headersMs, requestMs, keepAliveMs } = timeouts;
   let closing = false;
@@ -79,6 +82,18 @@ export function createListener(
       return app.handleNode(req, res);
     },
   );
+
+  // A client that declares its body and waits for 100 Continue before sending it (curl does past
+  // 1 KiB) is told to continue only when the body may be read. One declared past the limit is
+  // answered at once instead (the routes refuse it by its declared length, 413), before any of it
+  // is sent: told to continue, the client would still be sending when the refusal closed the
+  // connection, and could lose the answer to the reset. Never sent, the body cannot be told apart
+  // from the connection's next request, so whatever the answer, the connection closes after it.
+  server.on('checkContinue', (req, res) => {
+    if (Number(req.headers['content-length']) > maxBodyBytes) res.setHeader('connection', 'close');
+    else res.writeContinue();
+    server.emit('request', req, res);
+  });
 
   server.on('upgrade', (req, socket, head: Buffer) => {
     if (closing || !app.handleUpgrade) return socket.destroy();

@@ -60,7 +60,7 @@ export async function serve(config: Config, log: Logger, opening: Promise<Sql>, 
       : []),
   ];
 
-  const server = createListener(app, sql, config.timeouts);
+  const server = createListener(app, sql, config.timeouts, config.maxBodyBytes);
   // With WORKERS > 1 the primary serves METRICS_PORT, with every worker's metrics summed.
   const metricsServer = config.metricsPort === null || cluster.isWorker ? null : await listenForMetrics(metrics.registry, config, log);
   await new Promise<void>((resolve, reject) => {

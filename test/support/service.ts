@@ -49,7 +49,7 @@ export function signTestToken(claims: Record<string, unknown> = {}, secret = SEC
 const VIA_LISTENER = process.env.TEST_VIA === 'listener';
 
 async function listen(app: App, sql: Sql, config: Config) {
-  const server = createListener(app, sql, config.timeouts);
+  const server = createListener(app, sql, config.timeouts, config.maxBodyBytes);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
