@@ -83,12 +83,12 @@ export function createListener(
     },
   );
 
-  // A client that declares its body and waits for 100 Continue before sending it (curl does past
-  // 1 KiB) is told to continue only when the body may be read. One declared past the limit is
-  // answered at once instead (the routes refuse it by its declared length, 413), before any of it
-  // is sent: told to continue, the client would still be sending when the refusal closed the
-  // connection, and could lose the answer to the reset. Never sent, the body cannot be told apart
-  // from the connection's next request, so whatever the answer, the connection closes after it.
+  // A client that declares its body and waits for 100 Continue before sending it (curl does for a
+  // megabyte or more) is told to continue only when the body may be read. One declared past the
+  // limit is answered at once instead (the routes refuse it by its declared length, 413), before
+  // any of it is sent: told to continue, the client would still be sending when the refusal closed
+  // the connection, and could lose the answer to the reset. Never sent, the body could not be told
+  // from the connection's next request: the connection closes after any answer.
   server.on('checkContinue', (req, res) => {
     if (Number(req.headers['content-length']) > maxBodyBytes) res.setHeader('connection', 'close');
     else res.writeContinue();

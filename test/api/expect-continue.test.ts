@@ -4,7 +4,7 @@ import { CREATE_ORDER } from '../support/operations.js';
 import { orderInput, restBody, startTestService, type TestService } from '../support/service.js';
 
 // A client may declare its body and wait for `100 Continue` before sending it
-// (`Expect: 100-continue`, as curl does past 1 KiB). Through the production listener.
+// (`Expect: 100-continue`, as curl does for a megabyte or more). Through the production listener.
 let service: TestService;
 
 beforeAll(async () => {
