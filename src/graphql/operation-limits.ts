@@ -55,9 +55,14 @@ const each = { propagateOnRejection: false, onReject: [refuse] };
  */
 function bothBounds<O extends object>(rule: (options: O & typeof each) => ValidationRule, operation: O, introspection: O): ValidationRule[] {
   const told = new WeakSet<ValidationContext>();
-  const first = { ...each, onReject: [(context: ValidationContext | null, error: GraphQLError) => (context && told.add(context), refuse(context, error))] };
-  const second = { ...each, onReject: [(context: ValidationContext | null, error: GraphQLError) => (context && told.has(context) ? undefined : refuse(context, error))] };
-  return [rule({ ...operation, ...first }), rule({ ...introspection, ...second })];
+  const tell = (context: ValidationContext | null, error: GraphQLError) => {
+    if (context) told.add(context);
+    refuse(context, error);
+  };
+  const unlessTold = (context: ValidationContext | null, error: GraphQLError) => {
+    if (!context || !told.has(context)) refuse(context, error);
+  };
+  return [rule({ ...operation, ...each, onReject: [tell] }), rule({ ...introspection, ...each, onReject: [unlessTold] })];
 }
 
 // graphql-armor's rules, made once. Registered through one hook per stage rather than one plugin
