@@ -40,6 +40,12 @@ describe('an endpoint on an address that is not public', () => {
     expect(await create(service, url)).toMatchObject({ __typename: 'InvalidInputError', code: 'INVALID_INPUT', field: 'url' });
   });
 
+  it('when it is refused, then its message names the address and the setting that would take it', async () => {
+    expect(await create(service, 'https://mixed.example/hooks')).toMatchObject({
+      message: 'El campo url debe apuntar a una dirección pública (10.0.0.7 no lo es); las demás solo se admiten con WEBHOOKS_ALLOW_PRIVATE_URLS=true',
+    });
+  });
+
   it('when the name resolves to no address, then it is refused on `url`', async () => {
     expect(await create(service, 'https://no-such-host.invalid/hooks')).toMatchObject({ __typename: 'InvalidInputError', field: 'url' });
   });

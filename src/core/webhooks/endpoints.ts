@@ -51,7 +51,14 @@ export function createWebhookEndpoints(deps: WebhookEndpointsDeps) {
       throw new InvalidInputError('url', 'debe nombrar un host que se pueda resolver');
     }
     const refused = refusedAmong(addresses);
-    if (refused) throw new InvalidInputError('url', `debe apuntar a una dirección pública (${refused.address || url.hostname} no lo es)`);
+    // The message names the setting that lifts the rule: a developer trying a local receiver
+    // learns there what to turn on, and an integrator of a deployment learns it is deliberate.
+    if (refused) {
+      throw new InvalidInputError(
+        'url',
+        `debe apuntar a una dirección pública (${refused.address || url.hostname} no lo es); las demás solo se admiten con WEBHOOKS_ALLOW_PRIVATE_URLS=true`,
+      );
+    }
   }
 
   async function register(caller: Caller, input: EndpointInput): Promise<WebhookEndpoint> {
