@@ -12,7 +12,7 @@ export const ORDER = Symbol('order');
 
 const partnerView = (p: OrderPartner) => ({ id: p.id, name: p.name, phone: p.phone, latitude: p.position.latitude, longitude: p.position.longitude });
 
-/** A quote's figures in the order's formats (spec §2.1): what an order made from the same request would carry. */
+/** A quote's figures in the order's formats: what an order made from the same request would carry. */
 export function toQuoteView(q: Quote) {
   const money = (minor: number) => toMajorUnits(minor, q.currency);
   return {
@@ -31,7 +31,7 @@ export function toQuoteView(q: Quote) {
 export type QuoteView = ReturnType<typeof toQuoteView>;
 
 /**
- * The order as both edges show it: the legacy field names and formats of the spec (§2.1), plus
+ * The order as both edges show it: the legacy interface's field names and formats, plus
  * `currency`. REST sends it as JSON; the GraphQL Order type resolves its fields from it.
  */
 export function toOrderView(o: Order) {
@@ -74,9 +74,9 @@ export type OrderView = ReturnType<typeof toOrderView>;
 
 /**
  * Gateway mode's REST answer: the legacy's order exactly as the legacy wrote it, every byte, and
- * appended at the end of its object the keys CONTRACT §3 promises when it lacks them: the payment
- * URL under `paymentProviderReference` (the legacy writes it under its provider's name) and
- * `currency`. A legacy integrator reads what it always read; the contract's keys are there too.
+ * appended at the end of its object the keys every native REST answer carries when it lacks them:
+ * the payment URL under `paymentProviderReference` (the legacy writes it under its provider's
+ * name) and `currency`. A legacy integrator reads what it always read; those keys are there too.
  */
 export function toLegacyAnswer(o: Order, asReceived: string): string {
   const written = JSON.parse(asReceived) as object;

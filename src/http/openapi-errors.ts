@@ -68,9 +68,9 @@ const STATUS_SCHEMAS: Record<number, string> = {
 };
 const schemaName = (status: number) => STATUS_SCHEMAS[status] ?? `Error${status}`;
 
-// The statuses CONTRACT.md §3 gives the codes src/error-table.ts does not hold yet; the table's
-// own status wins as soon as it has the code.
-const CONTRACT_STATUS: Record<string, number> = {
+// The statuses integrators of the REST route were promised for the codes src/error-table.ts does
+// not hold yet; the table's own status wins as soon as it has the code.
+const PROMISED_STATUS: Record<string, number> = {
   RATE_LIMITED: 429,
   UPSTREAM_UNAVAILABLE: 502,
   UPSTREAM_BAD_RESPONSE: 502,
@@ -80,8 +80,8 @@ const CONTRACT_STATUS: Record<string, number> = {
 
 const TABLE: Record<string, { status: number; message: unknown } | undefined> = ERROR_TABLE;
 
-/** The HTTP status of an error code: the error table's, else the contract's. */
-export const statusOf = (code: string): number => TABLE[code]?.status ?? CONTRACT_STATUS[code]!;
+/** The HTTP status of an error code: the error table's, else the one promised. */
+export const statusOf = (code: string): number => TABLE[code]?.status ?? PROMISED_STATUS[code]!;
 
 // The headers each error status carries besides its body.
 const STATUS_HEADERS: Record<number, Record<string, object>> = {

@@ -104,7 +104,7 @@ const Partner = {
 const NATIVE_ONLY = ['estimateSource'];
 
 /**
- * The order of the legacy interface (its §2.1), plus `currency` and `estimateSource`; `extraKeys`
+ * The order of the legacy interface, field for field, plus `currency` and `estimateSource`; `extraKeys`
  * are required too.
  */
 function orderSchema(extraKeys: string[]) {

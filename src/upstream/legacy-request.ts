@@ -1,8 +1,8 @@
 import type { OrderRequest } from '../core/orders/order-request.js';
 
 /**
- * The body of `POST {base}/applications/orders` (spec §4.1), from a request that passed the
- * native rules. Only the spec's seven fields: the legacy documents no others, so clientName and
+ * The body of the legacy's `POST {base}/applications/orders`, from a request that passed the
+ * native rules. Only the seven fields its interface documents: the legacy documents no others, so clientName and
  * the titles (personal data for the one, a strict legacy's 400 for all) are not sent; REST then
  * answers the legacy's order as it wrote it. The destination is the origin for on-site services,
  * as in native mode, and the plate goes upper-cased without spaces or hyphens, as native stores it.

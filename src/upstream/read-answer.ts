@@ -2,7 +2,7 @@ import { readLegacyOrder } from '../core/gateway/legacy-order.js';
 import type { Credentials, LegacyOutcome } from '../core/gateway/legacy-outcome.js';
 import type { Exchange } from './post-once.js';
 
-// The exact sentence of spec §7 for "no operator available".
+// The exact sentence the legacy answers, with a 400, when no operator is available.
 const NO_OPERATOR_MESSAGE = 'No hay grueros disponibles';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -40,9 +40,9 @@ function errorMessage(body: Buffer): string | undefined {
 }
 
 /**
- * What an exchange with the legacy means (spec §4.1, §7): 200 and an order of §2.1; 400 and
- * `{message}`; 401/403 for the token; 5xx as the legacy being down. Anything else the spec does
- * not give is a bad response, never passed on as if it were an answer.
+ * What an exchange with the legacy means, as its interface documents it: 200 and an order; 400
+ * and `{message}`; 401/403 for the token; 5xx as the legacy being down. Anything else its
+ * interface does not give is a bad response, never passed on as if it were an answer.
  */
 export function readAnswer(exchange: Exchange, credentials: Credentials, paymentField: string): LegacyOutcome {
   if (exchange.kind === 'timeout') return { kind: 'timeout', mayHaveReached: exchange.written };

@@ -4,7 +4,7 @@ import { toOrderView } from '../order-view.js';
 
 /**
  * A delivery's body: `{"type", "timestamp", "data": {"order"}}`, the order as REST shows it (the
- * legacy's §2.1 fields), read when it is sent, with its state (status, pendingStatus, updatedAt)
+ * legacy's fields), read when it is sent, with its state (status, pendingStatus, updatedAt)
  * as of the event: a receiver that gets `order.paid` late still reads the state it announces.
  */
 export function createWebhookMessages(orders: Pick<OrderStore, 'findById'>): WebhookMessages {

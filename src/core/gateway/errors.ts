@@ -2,7 +2,7 @@ import { ServiceError } from '../errors.js';
 
 // The failures of gateway mode, where a legacy order service makes the orders. Like the token and
 // the store, they are about the request's way to the order, not the order: GraphQL gives them as
-// top-level errors, and the CreateOrderResult union keeps the contract's members.
+// top-level errors, and the CreateOrderResult union keeps the members its clients already handle.
 export type GatewayErrorCode =
   | 'UPSTREAM_REJECTED'
   | 'UPSTREAM_UNAVAILABLE'
@@ -42,7 +42,7 @@ export class UpstreamUnavailableError extends UpstreamError {
   readonly code = 'UPSTREAM_UNAVAILABLE';
 }
 
-/** The legacy answered something that is not an order of spec §2.1 (or not one we can type). */
+/** The legacy answered something that is not an order as its interface documents one (or not one we can type). */
 export class UpstreamBadResponseError extends UpstreamError {
   readonly code = 'UPSTREAM_BAD_RESPONSE';
 }
@@ -79,7 +79,7 @@ export class UpstreamRefusedTokenError extends ServiceError {
 
 /**
  * An operation a gateway does not do: the legacy service dispatches its orders to operators of
- * its own (`roster`), prices them (`quote`: the spec shows no quote of its) and runs their life
+ * its own (`roster`), prices them (`quote`: the legacy's interface has no quote) and runs their life
  * after creation (`order_life`: offers, progress, cancels).
  */
 export class UnavailableInGatewayModeError extends ServiceError {

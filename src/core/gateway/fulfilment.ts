@@ -41,8 +41,8 @@ type Failure = Exclude<LegacyOutcome, { kind: 'order' }>;
 
 /**
  * Whether the legacy certainly made no order: the request never reached it, or it refused it as
- * the spec documents refusals (a 3xx or 4xx). A 5xx, a cut connection or an answer that is not
- * an order leave it open: the spec documents no 5xx, nor whether one comes after the order.
+ * its interface documents refusals (a 3xx or 4xx). A 5xx, a cut connection or an answer that is not
+ * an order leave it open: its interface documents no 5xx, nor whether one comes after the order.
  */
 function madeNothing(outcome: Failure): boolean {
   if (!outcome.mayHaveReached) return true;
@@ -52,7 +52,7 @@ function madeNothing(outcome: Failure): boolean {
 
 /**
  * Gateway mode: the order is made by the legacy order service. Its answer is checked as an order
- * of spec §2.1, kept with its owner (so that `order(id)` finds it for them alone) and handed back
+ * of the legacy's interface, kept with its owner (so that `order(id)` finds it for them alone) and handed back
  * with the body as the legacy wrote it. A call is never repeated, and a key whose call may have
  * made an order we did not get is marked so, never freed for a second call.
  */

@@ -11,7 +11,7 @@ import {
 
 // Reasons are in English: they go to the log, for whoever runs the gateway, never to a caller.
 
-/** An order as the legacy service wrote it (spec §2.1), checked field by field. */
+/** An order as the legacy service wrote it (the order of its interface), checked field by field. */
 export interface LegacyOrder {
   id: number;
   status: OrderStatus;
@@ -26,13 +26,13 @@ export interface LegacyOrder {
   vehicleIdentification: string;
   durationSeconds: number;
   distanceMetres: number;
-  /** As written: the legacy's currency and unit are not documented (spec §2.1, observation 3). */
+  /** As written: the legacy's interface documents neither the currency nor the unit of its amounts. */
   amounts: { total: number; partner: number; platform: number };
   partnerDistanceMetres: number;
   partnerDurationSeconds: number;
   clientName: string | null;
   clientPhone: string;
-  /** Its fields are not documented (spec §2.1, observation 2): passed on as they are. */
+  /** The legacy's interface does not document its fields: passed on as they are. */
   partner: Record<string, unknown> | null;
   createdAt: string;
   updatedAt: string;
@@ -99,8 +99,8 @@ const seconds: Rule<number> = {
 
 /**
  * pendingStatus: a documented value, or one within a few edits of exactly one documented value
- * (the legacy writes a misspelled form of `pending_partner`, spec §2.1 observation 4), which is
- * corrected and reported. Null only when the order is not pending: a pending order says why.
+ * (the legacy writes a misspelled form of `pending_partner`, as its own sample order does), which
+ * is corrected and reported. Null only when the order is not pending: a pending order says why.
  */
 function readPendingStatus(fields: Fields, status: OrderStatus | undefined, problems: SpecProblem[], corrections: Correction[]) {
   if (!Object.hasOwn(fields, 'pendingStatus')) {
@@ -123,9 +123,9 @@ function readPendingStatus(fields: Fields, status: OrderStatus | undefined, prob
 }
 
 /**
- * Reads a parsed legacy answer as an order of spec §2.1, the payment URL under `paymentField`
- * (the provider-named key). Every field is required; unknown fields are allowed and left out.
- * `clientName` may be null: the legacy request has no field it could come from (spec §4.1, note 2).
+ * Reads a parsed legacy answer as an order of the legacy's interface, the payment URL under
+ * `paymentField` (the provider-named key). Every field is required; unknown fields are allowed and left out.
+ * `clientName` may be null: the legacy request has no field it could come from.
  */
 export function readLegacyOrder(body: unknown, paymentField: string): LegacyOrderReading {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {

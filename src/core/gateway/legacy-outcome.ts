@@ -43,7 +43,7 @@ export type LegacyOutcome =
       kind: 'bad-response';
       mayHaveReached: true;
       status: number;
-      /** status: one the spec does not give; not-json: not UTF-8 JSON; not-an-order: see problems. */
+      /** status: one the legacy's interface does not give; not-json: not UTF-8 JSON; not-an-order: see problems. */
       reason: 'status' | 'not-json' | 'not-an-order' | 'too-large' | 'no-message';
       problems?: SpecProblem[];
     };

@@ -2,7 +2,7 @@ import type { LegacyOrder, SpecProblem } from './legacy-order.js';
 import type { Order, OrderPartner } from '../orders/order.js';
 import { toMajorUnits, toMinorUnits } from '../estimate/pricing.js';
 
-// GraphQL's Int: distances are Int! in the contract's schema.
+// GraphQL's Int: distances are Int! in the published schema.
 const MAX_INT = 2 ** 31 - 1;
 
 export type GatewayOrderReading = { ok: true; order: Order } | { ok: false; problems: SpecProblem[] };
@@ -10,8 +10,8 @@ export type GatewayOrderReading = { ok: true; order: Order } | { ok: false; prob
 /**
  * An amount of the legacy in the deployment's currency, as the domain keeps it (an integer in
  * the minor unit), or undefined when it is not a whole number of that unit: amounts are exact,
- * and the legacy's own currency is not documented (spec §2.1, observation 3), so its amounts are
- * read in CURRENCY's major unit, as the legacy's sample orders are written in pesos.
+ * and the legacy's own currency is not documented, so its amounts are read in CURRENCY's major
+ * unit, as the legacy's sample orders are written in pesos.
  */
 function minorUnits(amount: number, currency: string): number | undefined {
   const minor = toMinorUnits(amount, currency);
@@ -75,7 +75,7 @@ export function toGatewayOrder(legacy: LegacyOrder, ownerSubject: string, asRece
       quotedOperatorId: '',
       clientName: legacy.clientName,
       clientPhone: legacy.clientPhone,
-      // The partner's fields are not documented (spec §2.1, observation 2): its id, when it has one.
+      // The legacy does not document its partner's fields: its id, when it has one.
       partnerId: idText,
       createdAt: new Date(legacy.createdAt),
       updatedAt: new Date(legacy.updatedAt),
@@ -91,8 +91,8 @@ export function toGatewayOrder(legacy: LegacyOrder, ownerSubject: string, asRece
 }
 
 /**
- * The legacy's partner as the contract's, when it carries every field of it under the contract's
- * names; else none (its id stays in partnerId, and REST passes the legacy's object on as written).
+ * The legacy's partner as a native one, when it carries every field of one under the same
+ * names (id, name, phone, latitude, longitude); else none (its id stays in partnerId, and REST passes the legacy's object on as written).
  */
 function partnerOf(id: string, partner: Record<string, unknown>): OrderPartner | null {
   const { name, phone, latitude, longitude } = partner;

@@ -2,7 +2,7 @@ import type { LegacyOutcome } from './legacy-outcome.js';
 import type { OrderRequest } from '../orders/order-request.js';
 import type { Caller } from '../orders/ports.js';
 
-/** The legacy order service, `POST {base}/applications/orders` (spec §4.1). */
+/** The legacy order service, `POST {base}/applications/orders`. */
 export interface LegacyOrderService {
   /**
    * Asks for the order once, never again: what came of it, never a rejection. `authorization` is
