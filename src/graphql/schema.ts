@@ -3,6 +3,7 @@ import { builder } from './builder.js';
 import './errors.js';
 import './order.js';
 import './order-history.js';
+import './order-offer.js';
 import './orders.js';
 import './create-order.js';
 import './quote.js';

@@ -98,5 +98,15 @@ export function createDispatchStore(sql: Sql): DispatchStore {
       );
       return rows.map((r): OfferView => ({ orderId: Number(r.order_id), operatorId, expiresAt: new Date(r.expires_at) }));
     },
+
+    // By the open-offer index (one open offer per order): a page of orders costs one statement.
+    async openOffersOf(orderIds, now) {
+      const { rows } = await sql.query<{ order_id: string | number; operator_id: string; expires_at: Date | string }>(
+        'select order_id, operator_id, expires_at from order_offers where order_id = any($1::bigint[]) and outcome is null and expires_at > $2',
+        [orderIds, now.toISOString()],
+        BY_UNIQUE_KEY,
+      );
+      return rows.map((r): OfferView => ({ orderId: Number(r.order_id), operatorId: r.operator_id, expiresAt: new Date(r.expires_at) }));
+    },
   };
 }

@@ -380,6 +380,8 @@ export type Order = {
   /** The order's creation and every change after it, oldest first (an operator's moves are not changes) */
   history: Array<OrderChange>;
   id: Scalars['ID']['output'];
+  /** The offer the order is waiting on: the operator asked and until when; null when none is waiting (not yet paid, between two offers, taken, ended). Needs the scope orders:admin */
+  offer?: Maybe<OrderOffer>;
   originLatitude: Scalars['Float']['output'];
   originLongitude: Scalars['Float']['output'];
   originTitle: Scalars['String']['output'];
@@ -446,6 +448,15 @@ export type OrderNotFoundError = Error & {
   code: Scalars['String']['output'];
   message: Scalars['String']['output'];
   orderId: Scalars['ID']['output'];
+};
+
+/** The offer an order awaiting an operator is waiting on: to whom, and until when */
+export type OrderOffer = {
+  __typename?: 'OrderOffer';
+  /** When the offer lapses unanswered and passes to the next nearest */
+  expiresAt: Scalars['String']['output'];
+  /** The roster id of the operator asked */
+  operatorId: Scalars['ID']['output'];
 };
 
 export type OrderStatus =

@@ -16,6 +16,7 @@ export const gatewayOrderLife: OrderLife = {
   declineOffer: async () => refuse(),
   advance: async () => refuse(),
   offersOf: async () => refuse(),
+  currentOffers: async () => refuse(),
   assign: async () => refuse(),
   byPlatform: async () => refuse(),
 };

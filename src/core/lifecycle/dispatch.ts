@@ -61,7 +61,12 @@ export function createDispatch(deps: DispatchDeps) {
     return store.openOffers(operatorId, clock());
   }
 
-  return { dispatch, decline, offersOf };
+  /** The offer each order is waiting on now, if any: whom it is offered to and until when. */
+  function offersFor(orderIds: readonly number[]): Promise<OfferView[]> {
+    return orderIds.length ? store.openOffersOf(orderIds, clock()) : Promise.resolve([]);
+  }
+
+  return { dispatch, decline, offersOf, offersFor };
 }
 
 export type Dispatch = ReturnType<typeof createDispatch>;

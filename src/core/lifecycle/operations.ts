@@ -83,6 +83,9 @@ export function createLifeOperations(deps: LifeOperationsDeps) {
 
     offersOf: (operatorId: string): Promise<OfferView[]> => dispatch.offersOf(operatorId),
 
+    /** The platform's view of dispatch: the offer each order waits on. */
+    offersFor: (orderIds: readonly number[]): Promise<OfferView[]> => dispatch.offersFor(orderIds),
+
     /** The platform hands the order to an operator of its choosing, bypassing offers. */
     async assign(subject: string, orderId: unknown, operatorId: string, reason?: string | null): Promise<MoveResult> {
       const id = parseOrderId(orderId);

@@ -3,6 +3,7 @@ import { OrderNotFoundError } from '../errors.js';
 import { parseOperatorId } from '../operators/input.js';
 import type { MoveResult } from './lifecycle.js';
 import type { LifeOperations, OrderStep } from './operations.js';
+import type { OfferView } from './ports.js';
 import type { Order } from '../orders/order.js';
 import { parseOrderId } from '../orders/order-request.js';
 import type { Caller, OrderStore } from '../orders/ports.js';
@@ -28,6 +29,8 @@ export interface OrderLife {
   declineOffer(operatorId: string, orderId: unknown): Promise<number>;
   advance(operatorId: string, orderId: unknown, to: OrderStep): Promise<Order>;
   offersOf(operatorId: string): Promise<OfferedOrder[]>;
+  /** The offer each of the orders waits on now (absent: none), read at once for all of them. */
+  currentOffers(orderIds: readonly number[]): Promise<Map<number, OfferView>>;
   assign(subject: string, orderId: unknown, operatorId: string, reason?: unknown): Promise<Order>;
   byPlatform(subject: string, orderId: unknown, change: PlatformChange, reason?: unknown): Promise<Order>;
 }
@@ -89,6 +92,10 @@ export function createOrderLife(deps: { operations: LifeOperations; orders: Pick
       const offers = await operations.offersOf(operatorId);
       const orders = await Promise.all(offers.map((offer) => deps.orders.findAnyById(offer.orderId)));
       return offers.flatMap((offer, i) => (orders[i] ? [{ order: orders[i], expiresAt: offer.expiresAt }] : []));
+    },
+    async currentOffers(orderIds) {
+      const offers = await operations.offersFor(orderIds);
+      return new Map(offers.map((offer) => [offer.orderId, offer]));
     },
     assign: (subject, orderId, operatorId, reason) => {
       const id = parseId(orderId);

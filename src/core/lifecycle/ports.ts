@@ -130,6 +130,8 @@ export interface DispatchStore {
   decline(orderId: number, operatorId: string, now: Date): Promise<'declined' | 'repeated' | 'unavailable'>;
   /** The operator's open, unexpired offers. */
   openOffers(operatorId: string, now: Date): Promise<OfferView[]>;
+  /** The open, unexpired offer of each of the orders that has one, in one read. */
+  openOffersOf(orderIds: readonly number[], now: Date): Promise<OfferView[]>;
 }
 
 export interface DueTimer {
