@@ -1,8 +1,9 @@
 import { median } from './median.js';
 
 // CPU time per order, from /proc, for the figure that holds whatever else shares the machine: the
-// service's own threads' time divided by the orders it answered, where a share of a ceiling
-// measured beside it moves with the load generator and the other tenants.
+// service's own CPU time (user + system, every thread, and every process of its group when it
+// runs workers) divided by the requests it answered, where a share of a ceiling's rate measured
+// beside it, or a closed loop's latency, moves with the load generator and the other tenants.
 
 /** One thread's CPU time so far, as /proc/<pid>/task/<tid>/stat gives it. */
 export interface ThreadTime {
@@ -11,6 +12,8 @@ export interface ThreadTime {
   name: string;
   /** utime + stime, in clock ticks. */
   ticks: number;
+  /** The process the thread belongs to, when read from a process group; else the snapshot's `pid`. */
+  process?: number;
 }
 
 /** The machine's CPU time so far, from the first line of /proc/stat, in clock ticks. */
@@ -21,9 +24,14 @@ export interface MachineTime {
 
 /** What is read from /proc at each end of the measured window. */
 export interface CpuSnapshot {
-  /** The server's process: its main thread's tid. */
+  /** The server's process: its main thread's tid, and the leader of its process group. */
   pid: number;
   threads: ThreadTime[];
+  /**
+   * Each process of the server's group as its /proc/<pid>/stat gives it: utime + stime of all its
+   * threads, those that ended too. The service's total is theirs when read; else its threads'.
+   */
+  processes?: ThreadTime[];
   /** The load generator's process, all threads; null when it cannot be read. */
   loadGeneratorTicks: number | null;
   machine: MachineTime;
@@ -43,6 +51,10 @@ export interface CpuPerOrder {
   /** null when the server has no such thread (bare node:http). */
   storeThreadUs: number | null;
   helpersUs: number;
+  /**
+   * The service's own CPU per request answered: every process of its group, every thread, those
+   * that ended within the window too (so at least the groups' sum).
+   */
   totalUs: number;
   /** µs per thread name, the groups' detail. */
   byThreadName: Record<string, number>;
@@ -82,7 +94,8 @@ export function parseMachineStat(text: string): MachineTime {
  * V8's and libuv's (and node's own) helpers.
  */
 export function threadGroup(thread: ThreadTime, pid: number): ThreadGroup {
-  if (thread.tid === pid) return 'httpThread';
+  // A worker process (WORKERS > 1) runs its own HTTP server on its own first thread.
+  if (thread.tid === (thread.process ?? pid)) return 'httpThread';
   if (thread.name === 'WorkerThread' || /store/i.test(thread.name)) return 'storeThread';
   return 'helpers';
 }
@@ -110,15 +123,25 @@ export function cpuPerOrder(before: CpuSnapshot, after: CpuSnapshot, answered: {
     : null;
   const machineTotal = after.machine.total - before.machine.total;
   return {
+    totalUs: usPerOrder(processTicks(before, after) ?? groups.httpThread + groups.storeThread + groups.helpers),
     httpThreadUs: usPerOrder(groups.httpThread),
     storeThreadUs: present.has('storeThread') ? usPerOrder(groups.storeThread) : null,
     helpersUs: usPerOrder(groups.helpers),
-    totalUs: usPerOrder(groups.httpThread + groups.storeThread + groups.helpers),
     byThreadName: Object.fromEntries(Object.entries(byName).map(([name, ticks]) => [name, usPerOrder(ticks)])),
     loadGeneratorUs: loadGenerator,
     machineIdlePercent: machineTotal > 0 ? round((100 * (after.machine.idle - before.machine.idle)) / machineTotal) : Number.NaN,
     orders: answered.orders,
   };
+}
+
+/**
+ * The ticks every process of the group spent between two snapshots, when both read them: a
+ * process started within the window counts from zero, one that ended within it is not counted.
+ */
+export function processTicks(before: CpuSnapshot, after: CpuSnapshot): number | undefined {
+  if (!before.processes || !after.processes) return undefined;
+  const earlier = new Map(before.processes.map((p) => [p.tid, p.ticks]));
+  return after.processes.reduce((sum, p) => sum + Math.max(0, p.ticks - (earlier.get(p.tid) ?? 0)), 0);
 }
 
 /** Several rounds' figures as one: each figure the median of its rounds. */

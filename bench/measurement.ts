@@ -24,6 +24,16 @@ export interface Measurement {
   interleavedWith?: string;
   /** The server's CPU per order by thread over the measured window (each figure the median of the rounds). */
   cpu?: CpuPerOrder;
+  /** The service's CPU per request (cpu.totalUs) of each round, in order, when read in several. */
+  roundsCpuUs?: number[];
+  /**
+   * The service's CPU per request as a multiple of the ceiling's: the median of the rounds'
+   * multiples when both were measured in the same rounds, else of the two rows' figures; NaN
+   * when either was not read.
+   */
+  cpuOfCeiling?: number;
+  /** Each round's multiple, in order, when measured in the ceiling's rounds. */
+  cpuOfCeilingByRound?: number[];
 }
 
 export const CEILING = 'bare node:http';
@@ -70,18 +80,39 @@ export function medianRound(rounds: Measurement[]): Measurement {
     peakRssMb: Math.max(...rounds.map((r) => r.peakRssMb)),
     roundsPerSecond: rounds.map((r) => r.okPerSecond),
     cpu: cpu.length > 0 ? medianCpu(cpu) : undefined,
+    roundsCpuUs: cpu.length === rounds.length ? cpu.map((c) => c.totalUs) : undefined,
   });
 }
 
-/** Each row's share of the ceiling's rate; NaN for every row when the ceiling was not measured. */
+/**
+ * Each row's share of the ceiling's rate, and its CPU per request as a multiple of the ceiling's;
+ * NaN for every row when the ceiling was not measured. Each taken within the round when the two
+ * were measured in the same rounds: the machine drifts between rounds, and a multiple taken of
+ * two figures measured back to back holds where each figure alone moves.
+ */
 export function withShareOfCeiling(measurements: Measurement[]): Measurement[] {
   const ceiling = measurements.find((m) => m.scenario === CEILING);
   return measurements.map((m) => {
-    if (!ceiling) return Object.assign({}, m, { shareOfCeilingPercent: Number.NaN });
+    if (!ceiling) return Object.assign({}, m, { shareOfCeilingPercent: Number.NaN, cpuOfCeiling: Number.NaN });
     const sameRounds = m.interleavedWith !== undefined && m.interleavedWith === ceiling.interleavedWith;
     const share = (sameRounds ? medianOfRoundRatios(m.roundsPerSecond, ceiling.roundsPerSecond) : undefined) ?? m.okPerSecond / ceiling.okPerSecond;
-    return Object.assign({}, m, { shareOfCeilingPercent: round(share * 100) });
+    const byRound = sameRounds ? roundRatios(m.roundsCpuUs, ceiling.roundsCpuUs) : undefined;
+    const multiple = (sameRounds ? medianOfRoundRatios(m.roundsCpuUs, ceiling.roundsCpuUs) : undefined) ??
+      (m.cpu && ceiling.cpu ? m.cpu.totalUs / ceiling.cpu.totalUs : Number.NaN);
+    return Object.assign({}, m, {
+      shareOfCeilingPercent: round(share * 100),
+      cpuOfCeiling: hundredths(multiple),
+      ...(byRound ? { cpuOfCeilingByRound: byRound.map(hundredths) } : {}),
+    });
   });
+}
+
+function roundRatios(a: number[] | undefined, b: number[] | undefined): number[] | undefined {
+  return a && b && a.length > 0 && a.length === b.length ? a.map((x, i) => x / b[i]!) : undefined;
+}
+
+function hundredths(value: number): number {
+  return Math.round(value * 100) / 100;
 }
 
 function round(value: number): number {

@@ -33,3 +33,23 @@ export function ratioOf(a: Rates, b: Rates): { median: number; byRound: number[]
     byRound: aRounds.length === bRounds.length ? aRounds.map((x, i) => x / bRounds[i]!) : [],
   };
 }
+
+/** A row's service CPU per request: its median, and each round's when it was measured in rounds. */
+interface CpuFigures {
+  cpu?: { totalUs: number };
+  roundsCpuUs?: number[];
+}
+
+/**
+ * `a`'s CPU per request over `b`'s, two rows measured in the same rounds: the median of the
+ * rounds' ratios (the ratio of their medians when they were not measured in as many rounds), and
+ * each round's ratio; undefined when either's CPU was not read.
+ */
+export function cpuRatioOf(a: CpuFigures, b: CpuFigures): { median: number; byRound: number[] } | undefined {
+  if (!a.cpu || !b.cpu) return undefined;
+  const [aRounds, bRounds] = [a.roundsCpuUs ?? [a.cpu.totalUs], b.roundsCpuUs ?? [b.cpu.totalUs]];
+  return {
+    median: medianOfRoundRatios(aRounds, bRounds) ?? a.cpu.totalUs / b.cpu.totalUs,
+    byRound: aRounds.length === bRounds.length ? aRounds.map((x, i) => x / bRounds[i]!) : [],
+  };
+}

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 
 /** Peak resident memory (VmHWM) of every process in the group `pgid` leads, summed, in MB. */
 export function peakRssMb(pgid: number): Promise<number> {
@@ -10,12 +10,22 @@ export function rssMb(pgid: number): Promise<number> {
   return groupMb(pgid, 'VmRSS');
 }
 
+/**
+ * Resets the peak (VmHWM) of every process in the group to its resident memory now, so that a
+ * later peakRssMb is the peak since ("5" to /proc/<pid>/clear_refs; the kernel allows it to the
+ * process's owner).
+ */
+export async function resetPeak(pgid: number): Promise<void> {
+  await Promise.all((await groupMembers(pgid)).map((pid) => writeFile(`/proc/${pid}/clear_refs`, '5')));
+}
+
 async function groupMb(pgid: number, field: 'VmHWM' | 'VmRSS'): Promise<number> {
   const kilobytes = await Promise.all((await groupMembers(pgid)).map((pid) => statusKb(pid, field)));
   return kilobytes.reduce((sum, kb) => sum + kb, 0) / 1024;
 }
 
-async function groupMembers(pgid: number): Promise<number[]> {
+/** The processes of the group `pgid` leads: the service, and its workers when WORKERS > 1. */
+export async function groupMembers(pgid: number): Promise<number[]> {
   const pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name)).map(Number);
   const groups = await Promise.all(pids.map(processGroup));
   return pids.filter((_, index) => groups[index] === pgid);

@@ -5,6 +5,7 @@ import type { DataDisk } from './data-disk.js';
 import type { DrivenFigures } from './driven.js';
 import type { DurabilityFigures } from './durability.js';
 import type { GatewayFigures } from './gateway.js';
+import type { MemoryFigures } from './memory-budget.js';
 import type { Measurement } from './measurement.js';
 import type { RoutingFigures } from './routing.js';
 import type { Scaling } from './scaling.js';
@@ -45,6 +46,7 @@ const CPU_COLUMNS: Column<Lettered & { cpu: CpuPerOrder }>[] = [
   { title: 'store thread', cell: ({ cpu }) => us(cpu.storeThreadUs) },
   { title: 'helpers', cell: ({ cpu }) => us(cpu.helpersUs) },
   { title: 'service', cell: ({ cpu }) => us(cpu.totalUs) },
+  { title: '× bare', cell: ({ m }) => (m.cpuOfCeiling !== undefined && Number.isFinite(m.cpuOfCeiling) ? `${m.cpuOfCeiling.toFixed(2)}×` : '—') },
   { title: 'load generator', cell: ({ cpu }) => us(cpu.loadGeneratorUs) },
   { title: 'machine idle', cell: ({ cpu }) => percent(cpu.machineIdlePercent) },
 ];
@@ -65,7 +67,14 @@ export function printCpuTable(measurements: Measurement[]) {
   const rows = lettered(measurements).flatMap((row) => (row.m.cpu ? [Object.assign({ cpu: row.m.cpu }, row)] : []));
   if (rows.length === 0) return;
   console.log(`\n${aligned(CPU_COLUMNS, rows)}`);
-  console.log('(each figure the median of its rounds; the load generator is this process, autocannon, per request)');
+  console.log('(each figure the median of its rounds; the service is every thread of every process of its group, those ended within the ' +
+    "window too; × bare is the median of the rounds' multiples of bare node:http's; the load generator is this process, autocannon, per request)");
+  const inRounds = rows.flatMap(({ label, m }) =>
+    m.roundsCpuUs && m.roundsCpuUs.length > 1
+      ? [`${label} ${m.roundsCpuUs.map((u) => u.toFixed(0)).join(', ')}${m.cpuOfCeilingByRound ? ` (× bare: ${m.cpuOfCeilingByRound.map((x) => x.toFixed(2)).join(', ')})` : ''}`]
+      : [],
+  );
+  if (inRounds.length > 0) console.log(`\nthe service's µs of CPU per request of each round, in order:\n${inRounds.join('\n')}`);
 }
 
 export function machine() {
@@ -81,6 +90,7 @@ export interface Summary extends DrivenFigures {
   durability?: DurabilityFigures;
   routing?: RoutingFigures;
   tracing?: TracingFigures;
+  memory?: MemoryFigures[];
   /** Where the services' data directories were. */
   dataDisk: DataDisk;
   targets: Target[];

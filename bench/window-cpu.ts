@@ -1,4 +1,4 @@
-import type { CpuSnapshot } from './cpu.js';
+import { processTicks, type CpuSnapshot } from './cpu.js';
 
 /** Who used the CPU over a window, in cores (1 = one core busy all the window). */
 export interface WindowCpu {
@@ -10,14 +10,14 @@ export interface WindowCpu {
 }
 
 /**
- * The service's threads' time between two snapshots over the window's `seconds`, in cores: for a
+ * The service's time (its processes', else its threads') between two snapshots over the window's `seconds`, in cores: for a
  * load that is not a count of answers (streams held open, deliveries made in the background). A
  * thread started within the window counts from zero; one that ended within it is not counted.
  */
 export function windowCpu(before: CpuSnapshot, after: CpuSnapshot, seconds: number, ticksPerSecond: number): WindowCpu {
   if (!(seconds > 0)) throw new Error('a window of no time has no CPU share');
   const earlier = new Map(before.threads.map((t) => [t.tid, t.ticks]));
-  const ticks = after.threads.reduce((sum, t) => sum + Math.max(0, t.ticks - (earlier.get(t.tid) ?? 0)), 0);
+  const ticks = processTicks(before, after) ?? after.threads.reduce((sum, t) => sum + Math.max(0, t.ticks - (earlier.get(t.tid) ?? 0)), 0);
   const cores = (spent: number) => Math.round((spent / ticksPerSecond / seconds) * 100) / 100;
   const machineTotal = after.machine.total - before.machine.total;
   return {

@@ -44,6 +44,11 @@ describe('threadGroup', () => {
     expect(threadGroup({ tid: PID, name: 'MainThread', ticks: 0 }, PID)).toBe('httpThread');
   });
 
+  it("when the thread is a worker process's own, then it is an HTTP thread too; the same thread read as the leader's is not", () => {
+    expect(threadGroup({ tid: 4200, name: 'node', ticks: 0, process: 4200 }, PID)).toBe('httpThread');
+    expect(threadGroup({ tid: 4201, name: 'V8Worker', ticks: 0, process: 4200 }, PID)).toBe('helpers');
+  });
+
   it("when the thread is a worker_threads thread, named or not, then it is the store's", () => {
     expect(threadGroup({ tid: PID + 70, name: 'WorkerThread', ticks: 0 }, PID)).toBe('storeThread');
     expect(threadGroup({ tid: PID + 70, name: 'store', ticks: 0 }, PID)).toBe('storeThread');
@@ -111,6 +116,32 @@ describe('cpuPerOrder', () => {
     const cpu = cpuPerOrder(bare(before), bare(after), answered, 100);
     expect(cpu.storeThreadUs).toBeNull();
     expect(cpu.totalUs).toBe(86);
+  });
+
+  it("when each process's own time was read, then the service's total is theirs, with the threads that ended within the window", () => {
+    // The process's 260 ticks hold a helper's 30 that ended before the second reading: 13 µs an order more than its living threads' 232.
+    const withProcess = (s: CpuSnapshot, ticks: number): CpuSnapshot => ({ ...s, processes: [{ tid: PID, name: 'node', ticks }] });
+    const cpu = cpuPerOrder(withProcess(before, 10_000), withProcess(after, 10_260), answered, 100);
+    expect(cpu.totalUs).toBe(130);
+    expect(cpu.httpThreadUs).toBe(80);
+  });
+
+  it('when the service runs worker processes, then every process of its group counts, one started within the window from zero', () => {
+    const WORKER = 4200;
+    const group = (s: CpuSnapshot, processes: [number, number][], workerThreads: string[]): CpuSnapshot => ({
+      ...s,
+      threads: [...s.threads, ...workerThreads.map((line) => Object.assign(parseStat(line), { process: WORKER }))],
+      processes: processes.map(([tid, ticks]) => ({ tid, name: 'node', ticks })),
+    });
+    const cpu = cpuPerOrder(
+      group(before, [[PID, 10_000]], []),
+      group(after, [[PID, 10_232], [WORKER, 120]], [statLine(WORKER, 'node', 100, 20)]),
+      answered,
+      100,
+    );
+    expect(cpu.totalUs).toBe(176); // 232 + 120 ticks over 20,000 orders
+    // The worker's first thread serves HTTP, as the leader's does.
+    expect(cpu.httpThreadUs).toBe(140);
   });
 
   it('when the kernel counts another number of ticks a second, then the µs follow it', () => {

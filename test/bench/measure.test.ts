@@ -8,7 +8,7 @@ import { unlessOk } from '../../bench/requests.js';
 import type { Scenario } from '../../bench/scenarios.js';
 import type { Settings } from '../../bench/settings.js';
 
-const SETTINGS: Settings = { connections: 4, warmupSeconds: 1, seconds: 1, baseline: null, only: null, subscribers: 1 };
+const SETTINGS: Settings = { connections: 4, warmupSeconds: 1, seconds: 1, rounds: 2, baseline: null, only: null, subscribers: 1 };
 const REQUEST = { method: 'POST' as const, path: '/', headers: { 'content-type': 'application/json' }, body: '{}' };
 
 /** Bare node:http servers, each start and stop written down in `log` as it happens. */
@@ -65,6 +65,9 @@ describe('measureInTurn', () => {
       expect(row.roundsPerSecond).toHaveLength(2);
       expect(row.okPerSecond).toBeGreaterThan(0);
       expect(row.cpu?.httpThreadUs).toBeGreaterThan(0);
+      // The process's own time holds every thread's, those that ended within the window too.
+      expect(row.cpu!.totalUs).toBeGreaterThanOrEqual(row.cpu!.httpThreadUs);
+      expect(row.roundsCpuUs).toHaveLength(2);
       expect(row.interleavedWith).toBe('a');
     }
   }, 60_000);

@@ -1,4 +1,6 @@
+import type { CpuPerOrder } from '../../bench/cpu.js';
 import { CEILING, type Measurement } from '../../bench/measurement.js';
+import { median } from '../../bench/median.js';
 
 /** A row as the bench reports one measured in `rounds` (req/s each): its median round, and `over`. */
 export const measuredInRounds = (scenario: string, rounds: number[], over: Partial<Measurement> = {}): Measurement =>
@@ -19,3 +21,19 @@ export const measuredInRounds = (scenario: string, rounds: number[], over: Parti
     },
     over,
   );
+
+/** The service's CPU per request of each round (µs), as a row measured in them carries it: each round's total and their median. */
+export const cpuInRounds = (roundsCpuUs: number[]): Pick<Measurement, 'cpu' | 'roundsCpuUs'> => {
+  const totalUs = median(roundsCpuUs);
+  const cpu: CpuPerOrder = {
+    httpThreadUs: totalUs,
+    storeThreadUs: null,
+    helpersUs: 0,
+    totalUs,
+    byThreadName: {},
+    loadGeneratorUs: null,
+    machineIdlePercent: 20,
+    orders: 30_000,
+  };
+  return { cpu, roundsCpuUs };
+};

@@ -23,6 +23,12 @@ describe('windowCpu', () => {
     expect(windowCpu(before, after, 10, 100).serviceCores).toBe(0.8);
   });
 
+  it("when the service's processes were read, then their time counts, a thread's that ended within the window with it", () => {
+    const processes = (ticks: number) => ({ processes: [{ tid: 100, name: 'node', ticks }] });
+    const after = snapshot([[100, 5_500], [102, 300]], 7_000, 3_000, 52_000);
+    expect(windowCpu({ ...before, ...processes(7_000) }, { ...after, ...processes(8_200) }, 10, 100).serviceCores).toBe(1.2);
+  });
+
   it('when this process could not be read, then its share is missing rather than zero', () => {
     const after = snapshot([[100, 5_100], [101, 2_000]], null, 3_000, 52_000);
     expect(windowCpu(before, after, 10, 100).loadGeneratorCores).toBeNull();
