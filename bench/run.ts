@@ -8,6 +8,7 @@ import { buildReadsDurabilitySetting, durabilityFigures, durabilityPair, printDu
 import { gatewayFigures, gatewaySection, gatewayTargets, noOperatorTypes, printGatewayFigures, stopLegacyStandIn } from './gateway.js';
 import { measure, measureInTurn, RefusedRun } from './measure.js';
 import { withShareOfCeiling, type Measurement } from './measurement.js';
+import { memorySection, printMemory } from './memory-budget.js';
 import { machine, printCpuTable, printTable, writeResults } from './report.js';
 import { orderLoad } from './requests.js';
 import { printRouting, routingSection } from './routing.js';
@@ -25,7 +26,7 @@ async function main() {
   const { cpu, cpus, node } = machine();
   const disk = dataDisk();
   console.log(`${cpu} × ${cpus}, node ${node}; ${settings.connections} connections, ` +
-    `${settings.warmupSeconds} s warm-up, ${settings.seconds} s measured per scenario` +
+    `${settings.warmupSeconds} s warm-up, ${settings.seconds} s measured per scenario, ${settings.rounds} rounds` +
     `${settings.only ? `; only ${settings.only.join(', ')}` : ''}`);
   console.log(`the services' data dirs: under ${describeDataDisk(disk)}`);
   const sample = tracingSample();
@@ -39,9 +40,9 @@ async function main() {
   const load = await orderLoad();
   const steps: Step[] = await scenarios(settings, load, baseline);
   if (runs(settings, 'durability')) steps.push(durabilityPair(load, disk));
-  if (compared && runs(settings, 'costs')) steps.push(...costSteps(compared, load, await buildCostBuilds(compared, baseline!)));
+  if (compared && runs(settings, 'costs')) steps.push(...costSteps(compared, load, await buildCostBuilds(compared, baseline!), settings.rounds));
   if (runs(settings, 'gateway')) steps.push(await gatewaySection());
-  if (runs(settings, 'tracing')) steps.push(tracingPair(load));
+  if (runs(settings, 'tracing')) steps.push(tracingPair(load, settings.rounds));
   const measurements: Measurement[] = [];
   for (const step of steps) {
     if ('interleaved' in step) {
@@ -54,6 +55,7 @@ async function main() {
   const noOperator = runs(settings, 'gateway') ? await noOperatorTypes() : undefined;
   await stopLegacyStandIn();
   const driven = await drivenSections(settings, load);
+  const memory = runs(settings, 'memory') ? await memorySection(settings, load) : undefined;
 
   let startupMs = Number.NaN;
   if (runs(settings, 'startup')) {
@@ -79,16 +81,17 @@ async function main() {
   const tracing = tracingFigures(report);
   if (tracing) printTracing(tracing);
   printDriven(driven);
+  if (memory) printMemory(memory);
   const goals = [
     ...targets(report, startupMs),
     ...costTargets(costs, compared),
     ...(gateway ? gatewayTargets(gateway) : []),
-    ...sectionTargets({ tracing, ...driven }),
+    ...sectionTargets({ tracing, memory, ...driven }),
   ];
   printTargets(goals);
   const routing = runs(settings, 'routing') ? await routingSection(settings) : undefined;
   if (routing) printRouting(routing);
-  const summary = { scaling: figures, startupMs, gateway, durability, dataDisk: disk, targets: goals, routing, costs, tracing, ...driven };
+  const summary = { scaling: figures, startupMs, gateway, durability, dataDisk: disk, targets: goals, routing, costs, tracing, memory, ...driven };
   const file = settings.only ? `${settings.only.join('+')}.json` : undefined;
   console.log(`\nwritten to ${await writeResults(report, settings, summary, file)}`);
 }

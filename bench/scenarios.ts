@@ -39,13 +39,6 @@ export interface Scenario {
   cpuByThread?: boolean;
 }
 
-// The ceiling and the two APIs are measured in turn over this many rounds, each row its median
-// round: the machine's speed drifts within minutes, and a share taken of a ceiling measured
-// once, minutes apart, drifted with it. Five rather than three, as for the roster: the cost
-// against the baseline build is judged within a few per cent, and the median of three rounds'
-// ratios of the same two builds swung far wider than that from one run to the next
-// (docs/performance.md).
-export const HEADLINE_ROUNDS = 5;
 // The two roster sizes are compared over this many rounds, each pair measured one right after the
 // other. Two 10 s windows a minute apart differ widely on these machines, and the median of three
 // ratios was still thrown far off (docs/performance.md).
@@ -65,8 +58,11 @@ export const headline = {
 
 /**
  * The headline, the roster and PostgreSQL, as far as `settings` asks for them; in the headline
- * the first one is the ceiling the others are compared with. `baseline`: another build's
- * directory, measured in the same rounds as the current one.
+ * the first one is the ceiling the others are compared with: the ceiling and the two faces back
+ * to back in each of `settings.rounds` rounds, so that each face's CPU per request is taken as a
+ * multiple of the ceiling's within the round (the machine's speed drifts within minutes, and a
+ * figure measured minutes apart drifted with it). `baseline`: another build's directory,
+ * measured in the same rounds as the current one.
  */
 export async function scenarios(settings: Settings, load: OrderLoad, baseline: string | null): Promise<Step[]> {
   const { env, rest, graphql } = load;
@@ -86,7 +82,7 @@ export async function scenarios(settings: Settings, load: OrderLoad, baseline: s
         { name: headline.graphql, start: () => startService(env), request: graphql, problem: unlessCreateOrderSuccess, cpuByThread: true },
         ...baselines,
       ],
-      rounds: HEADLINE_ROUNDS,
+      rounds: settings.rounds,
     });
   }
   if (runs(settings, 'roster')) steps.push(...(await rosterSteps(load)));

@@ -1,5 +1,6 @@
 // What a run of `npm run bench` can be told, all from the environment:
 //   BENCH_CONNECTIONS, BENCH_WARMUP_SECONDS, BENCH_SECONDS   the load of each scenario (50, 3, 10)
+//   BENCH_ROUNDS                                              the rounds of the headline, costs and tracing (5)
 //   BENCH_ONLY=headline,durability,…                          some sections only (see SECTIONS)
 //   BENCH_BASELINE_REF, BENCH_BASELINE_LABEL,
 //   BENCH_BASELINE_COST_PERCENT                               another build to compare with ("none": no build)
@@ -15,7 +16,7 @@
 /** The builds a cost compares: this one, the baseline's ref, and this one less its creation event (bench/costs.ts). */
 export type BuildName = 'current' | 'baseline' | 'life';
 
-/** How much slower, in req/s, `build` may be than `against`, measured side by side, and what for. */
+/** How much more CPU per order `build` may take than `against`, measured side by side, and what for. */
 export interface Cost {
   /** What the cost is of, in the targets' words; empty for a bound given by hand. */
   what: string;
@@ -33,13 +34,18 @@ export interface Baseline {
   costs: Cost[];
 }
 
+// Five rather than three: the median of three rounds' ratios of the same two builds swung far
+// wider than the costs' few per cent from one run to the next (docs/performance.md, Method).
+const DEFAULT_ROUNDS = 5;
+
 /** What another build may cost, when BENCH_BASELINE_REF names one and no bound is given. */
 const BASELINE_COST_PERCENT = 5;
 
 // The one place the baseline is named: moved to a newer build, its ref, label and costs change
 // together. Each allowance is judged against the build before what it allows for, as each was
-// given: the order's life may cost order creation 5 % against the build before it; the outbox
-// every change of an order writes (its events, for webhooks and live updates) 10 % against the
+// given, in the service's CPU per order: the order's life may cost order creation 5 % against the
+// build before it; the outbox every change of an order writes (its events, for webhooks and live
+// updates) 10 % against the
 // build before the outbox, which is this one less the event its creation writes: the one part
 // of the outbox on the way of a new order.
 const BASELINE: Baseline = {
@@ -54,7 +60,7 @@ const BASELINE: Baseline = {
 /** The parts of a run, in the order they run. A whole run is every one of them. */
 export const SECTIONS = [
   'headline', 'roster', 'durability', 'postgres', 'costs', 'startup', 'gateway', 'routing',
-  'tracing', 'lifecycle', 'subscribers', 'webhooks',
+  'tracing', 'lifecycle', 'subscribers', 'webhooks', 'memory',
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 
@@ -62,6 +68,11 @@ export interface Settings {
   connections: number;
   warmupSeconds: number;
   seconds: number;
+  /**
+   * The rounds of the headline, the costs and tracing, each measuring its scenarios back to back
+   * (or side by side): each figure is the median of its rounds, each multiple taken within a round.
+   */
+  rounds: number;
   /** The build the current one is compared with in the same run; null for none. */
   baseline: Baseline | null;
   /** The sections BENCH_ONLY names; null for a whole run. */
@@ -75,6 +86,7 @@ export function readSettings(env = process.env): Settings {
     connections: positiveInteger(env, 'BENCH_CONNECTIONS', 50),
     warmupSeconds: positiveInteger(env, 'BENCH_WARMUP_SECONDS', 3),
     seconds: positiveInteger(env, 'BENCH_SECONDS', 10),
+    rounds: positiveInteger(env, 'BENCH_ROUNDS', DEFAULT_ROUNDS),
     baseline: readBaseline(env),
     only: readSections(env.BENCH_ONLY),
     subscribers: positiveInteger(env, 'BENCH_SUBSCRIBERS', 10_000),

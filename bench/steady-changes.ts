@@ -1,9 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ServiceClient } from './client.js';
 
-// How often the platform changes each watched order (pausing it, resuming it): a few times a
-// second, far busier than an order's life, so that every subscriber has events to time.
-export const CHANGES_PER_ORDER_PER_SECOND = 2;
 const PAUSE = 'mutation($orderId: ID!){ pauseOrder(input: { orderId: $orderId }){ __typename ... on Error { code } } }';
 const RESUME = 'mutation($orderId: ID!){ resumeOrder(input: { orderId: $orderId }){ __typename ... on Error { code } } }';
 
@@ -20,11 +17,13 @@ export async function paidOrders(client: ServiceClient, owner: string, count: nu
 }
 
 /**
- * Each order paused and resumed in turn on a steady beat for `ms`, one change in flight per order
- * (a service slower than the beat gets fewer); answers each order's count.
+ * Each order paused and resumed in turn for `ms`, one change in flight per order: on a steady beat
+ * of `perSecond` changes a second over all the orders (a service slower than the beat gets
+ * fewer), or as fast as the service answers when `perSecond` is null; answers each order's count.
  */
-export async function changeOrders(client: ServiceClient, platform: string, orders: number[], ms: number): Promise<number[]> {
-  const interval = 1000 / CHANGES_PER_ORDER_PER_SECOND;
+export async function changeOrders(client: ServiceClient, platform: string, orders: number[], ms: number, perSecond: number | null): Promise<number[]> {
+  if (perSecond !== null && !(perSecond > 0)) throw new Error(`a beat of ${perSecond} changes a second changes nothing`);
+  const interval = perSecond === null ? 0 : (1000 * orders.length) / perSecond;
   const start = performance.now();
   const end = start + ms;
   return Promise.all(
@@ -33,7 +32,7 @@ export async function changeOrders(client: ServiceClient, platform: string, orde
       let due = start + (interval * i) / orders.length;
       let made = 0;
       while (due < end && performance.now() < end) {
-        await sleep(Math.max(0, due - performance.now()));
+        if (interval > 0) await sleep(Math.max(0, due - performance.now()));
         const [field, query] = made % 2 === 0 ? ['pauseOrder', PAUSE] : ['resumeOrder', RESUME];
         await client.mutate(platform, field, query, { orderId: String(orderId) });
         made += 1;

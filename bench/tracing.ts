@@ -1,17 +1,16 @@
 import type { Measurement } from './measurement.js';
-import { ratioOf } from './median.js';
+import { cpuRatioOf, ratioOf } from './median.js';
 import { tracedAt } from './otlp-collector.js';
 import { unlessRestOrder, type OrderLoad } from './requests.js';
 import type { Interleaved } from './scenarios.js';
 import { startService } from './service.js';
 import { tracingSample } from './settings.js';
 
-// What tracing costs the REST headline: the same build traced (one trace in ten kept, sent to the
-// stand-in collector) and untraced, side by side: both loaded at once, half the connections each,
-// in as many rounds as the roster's comparison. Measured in turn, rounds of a few per cent's
-// difference swung by tens of per cent on these machines; side by side, two identical builds
-// differed by at most a few (docs/performance.md).
-export const TRACING_ROUNDS = 5;
+// What tracing costs the REST headline: the service's CPU per order, the same build traced (one
+// trace in ten kept, sent to the stand-in collector) over untraced, less one; side by side: both
+// loaded at once, half the connections each, in the bench's rounds. Measured in turn, rounds of a
+// few per cent's difference swung by tens of per cent on these machines; side by side, two
+// identical builds differed by at most a few (docs/performance.md).
 const DEFAULT_SAMPLE = 0.1;
 
 /** The share of traces the traced row keeps: TRACING_SAMPLE when set, else one in ten. */
@@ -22,7 +21,7 @@ export const tracingScenario = {
   untraced: 'REST create order, untraced',
 };
 
-export function tracingPair({ env, rest }: OrderLoad): Interleaved {
+export function tracingPair({ env, rest }: OrderLoad, rounds: number): Interleaved {
   // Untraced whatever TRACING_SAMPLE says for the other sections.
   const untraced = Object.assign({}, env, { OTEL_SDK_DISABLED: 'true' });
   return {
@@ -36,7 +35,7 @@ export function tracingPair({ env, rest }: OrderLoad): Interleaved {
         cpuByThread: true,
       },
     ],
-    rounds: TRACING_ROUNDS,
+    rounds,
     sideBySide: true,
   };
 }
@@ -45,9 +44,11 @@ export interface TracingFigures {
   sample: number;
   tracedPerSecond: number;
   untracedPerSecond: number;
-  /** 1 − traced over untraced req/s, in per cent: the median of the rounds' ratios. */
+  /** The service's CPU per order traced over untraced, less one, in per cent: the median of the rounds' ratios. */
   costPercent: number;
   costByRoundPercent: number[];
+  /** 1 − traced over untraced req/s, in per cent (the median of the rounds' ratios): reported, not judged. */
+  rateCostPercent: number;
   tracedP99Ms: number;
   untracedP99Ms: number;
   /** The service's CPU per order, all threads, in µs; null when not read. */
@@ -58,14 +59,15 @@ export interface TracingFigures {
 export function tracingFigures(measurements: Measurement[]): TracingFigures | undefined {
   const traced = measurements.find((m) => m.scenario === tracingScenario.traced());
   const untraced = measurements.find((m) => m.scenario === tracingScenario.untraced);
-  if (!traced || !untraced) return undefined;
-  const ratio = ratioOf(traced, untraced);
+  const cpu = traced && untraced ? cpuRatioOf(traced, untraced) : undefined;
+  if (!traced || !untraced || !cpu) return undefined;
   return {
     sample: tracedSample(),
     tracedPerSecond: traced.okPerSecond,
     untracedPerSecond: untraced.okPerSecond,
-    costPercent: round(100 * (1 - ratio.median)),
-    costByRoundPercent: ratio.byRound.map((r) => round(100 * (1 - r))),
+    costPercent: round(100 * (cpu.median - 1)),
+    costByRoundPercent: cpu.byRound.map((r) => round(100 * (r - 1))),
+    rateCostPercent: round(100 * (1 - ratioOf(traced, untraced).median)),
     tracedP99Ms: traced.p99Ms,
     untracedP99Ms: untraced.p99Ms,
     tracedCpuUs: traced.cpu?.totalUs ?? null,
@@ -77,10 +79,9 @@ export function printTracing(f: TracingFigures) {
   const rate = (n: number) => n.toLocaleString('en', { maximumFractionDigits: 0 });
   console.log(`\ntracing, REST create order (${f.sample * 100} % of traces kept, to a stand-in OTLP collector on loopback; both builds side by side):`);
   console.log(`  traced ${rate(f.tracedPerSecond)} req/s, p99 ${f.tracedP99Ms} ms; untraced ${rate(f.untracedPerSecond)} req/s, p99 ${f.untracedP99Ms} ms`);
-  console.log(`  cost: ${f.costPercent.toFixed(1)} % of req/s (median of the rounds' ratios; rounds: ${f.costByRoundPercent.map((c) => `${c.toFixed(1)} %`).join(', ')})`);
-  if (f.tracedCpuUs !== null && f.untracedCpuUs !== null) {
-    console.log(`  the service's CPU per order: ${f.tracedCpuUs} µs traced, ${f.untracedCpuUs} µs untraced`);
-  }
+  console.log(`  the service's CPU per order: ${f.tracedCpuUs} µs traced, ${f.untracedCpuUs} µs untraced`);
+  console.log(`  cost: ${f.costPercent.toFixed(1)} % more CPU per order (median of the rounds' ratios; rounds: ${f.costByRoundPercent.map((c) => `${c.toFixed(1)} %`).join(', ')}); ` +
+    `${f.rateCostPercent.toFixed(1)} % fewer req/s`);
 }
 
 function round(value: number): number {

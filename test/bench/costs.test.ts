@@ -11,7 +11,7 @@ import { createOrderStore } from '../../src/store/order-store.js';
 import type { Sql } from '../../src/store/sql.js';
 import { pglite, type TestStore } from '../support/engines.js';
 import { newOrder } from '../support/new-order.js';
-import { measuredInRounds } from './rows.js';
+import { cpuInRounds, measuredInRounds } from './rows.js';
 
 const BASELINE = readSettings({}).baseline!;
 
@@ -71,7 +71,7 @@ describe('withoutCreationEvent', () => {
 
 describe('costSteps', () => {
   it("when the baseline is the default, then each face's order's life is measured beside the baseline and its outbox beside the life, side by side, every connection each", () => {
-    const steps = costSteps(BASELINE, LOAD, {});
+    const steps = costSteps(BASELINE, LOAD, {}, 5);
     expect(steps.map((s) => s.interleaved.map((i) => i.name))).toEqual([
       [`${headline.rest}, the order's life: this build less its creation event`, `${headline.rest}, the order's life: 515e2c3`],
       [`${headline.graphql}, the order's life: this build less its creation event`, `${headline.graphql}, the order's life: 515e2c3`],
@@ -84,14 +84,16 @@ describe('costSteps', () => {
 });
 
 describe('costFigures and costTargets', () => {
+  const flat = [100, 100, 100, 100, 100];
   const rows = [
-    measuredInRounds(`${headline.rest}, the order's life: this build less its creation event`, [9_000, 9_700, 10_000, 9_500, 9_800]),
-    measuredInRounds(`${headline.rest}, the order's life: 515e2c3`, [10_000, 10_000, 10_000, 10_000, 10_000]),
-    measuredInRounds(`${headline.rest}, the outbox: this build`, [8_000, 9_000, 9_200, 9_500, 9_400]),
-    measuredInRounds(`${headline.rest}, the outbox: this build less its creation event`, [10_000, 10_000, 10_000, 10_000, 10_000]),
+    measuredInRounds(`${headline.rest}, the order's life: this build less its creation event`, [9_000, 9_700, 10_000, 9_500, 9_800], cpuInRounds([110, 103, 100, 105, 102])),
+    measuredInRounds(`${headline.rest}, the order's life: 515e2c3`, [10_000, 10_000, 10_000, 10_000, 10_000], cpuInRounds(flat)),
+    // As fast as the build before it, for more CPU per order: a machine with CPU to spare hides a cost that the rate does not show.
+    measuredInRounds(`${headline.rest}, the outbox: this build`, [10_000, 10_000, 10_000, 10_000, 10_000], cpuInRounds([120, 110, 108, 105, 106])),
+    measuredInRounds(`${headline.rest}, the outbox: this build less its creation event`, [10_000, 10_000, 10_000, 10_000, 10_000], cpuInRounds(flat)),
   ];
 
-  it("when a pair was measured, then its cost is 1 − the median of its rounds' ratios, judged against its own bound", () => {
+  it("when a pair was measured, then its cost is the median of its rounds' ratios of CPU per order, less one, judged against its own bound", () => {
     const figures = costFigures(rows, BASELINE);
     expect(figures.map((f) => [f.cost.what, f.percent, f.byRoundPercent])).toEqual([
       ["the order's life", 3, [10, 3, 0, 5, 2]],
@@ -99,9 +101,18 @@ describe('costFigures and costTargets', () => {
     ]);
     const [life, outbox] = costTargets(figures, BASELINE);
     expect(life).toMatchObject({ measured: '3.0 %', met: true });
-    expect(life!.what).toContain(`at most 5 % of req/s against ${BASELINE.label} (515e2c3)`);
+    expect(life!.what).toContain(`at most 5 % more CPU per order than ${BASELINE.label} (515e2c3)`);
     expect(outbox).toMatchObject({ measured: '8.0 %', met: true });
-    expect(outbox!.what).toContain('this build costs at most 10 % of req/s against this build less its creation event');
+    expect(outbox!.what).toContain('this build costs at most 10 % more CPU per order than this build less its creation event');
+  });
+
+  it('when a pair was measured, then what it costs in req/s is reported beside, not judged', () => {
+    expect(costFigures(rows, BASELINE).map((f) => f.ratePercent)).toEqual([3, 0]);
+  });
+
+  it("when a pair's CPU was not read, then it is not judged on its rate instead", () => {
+    const rates = rows.map((r) => Object.assign({}, r, { cpu: undefined, roundsCpuUs: undefined }));
+    expect(costFigures(rates, BASELINE)).toEqual([]);
   });
 
   it('when a cost exceeds its bound, then it is not met', () => {

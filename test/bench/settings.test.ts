@@ -4,7 +4,7 @@ import { readSettings, runs, tracingSample } from '../../bench/settings.js';
 describe('readSettings', () => {
   it('when nothing is set, then a whole run judges the order\'s life against the baseline and the outbox against the life alone', () => {
     const settings = readSettings({});
-    expect(settings).toMatchObject({ connections: 50, warmupSeconds: 3, seconds: 10, only: null, subscribers: 10_000 });
+    expect(settings).toMatchObject({ connections: 50, warmupSeconds: 3, seconds: 10, rounds: 5, only: null, subscribers: 10_000 });
     expect(settings.baseline!.label).not.toBe('');
     expect(settings.baseline!.costs.map(({ build, against, percent }) => [build, against, percent])).toEqual([
       ['life', 'baseline', 5],
@@ -14,6 +14,13 @@ describe('readSettings', () => {
     expect(runs(settings, 'costs')).toBe(true);
     expect(runs(settings, 'durability')).toBe(true);
     expect(runs(settings, 'subscribers')).toBe(true);
+    expect(runs(settings, 'memory')).toBe(true);
+  });
+
+  it('when BENCH_ROUNDS is given, then the rounds are that many; when it is not a count, then refused', () => {
+    expect(readSettings({ BENCH_ROUNDS: '3' }).rounds).toBe(3);
+    expect(() => readSettings({ BENCH_ROUNDS: '0' })).toThrow(/BENCH_ROUNDS=0/);
+    expect(() => readSettings({ BENCH_ROUNDS: '2.5' })).toThrow(/BENCH_ROUNDS=2.5/);
   });
 
   it('when the baseline is another ref without a label, then it is named by its ref, and this build is judged against it within 5 %, unnamed', () => {
