@@ -2,8 +2,7 @@
 // configured HS256 secret. --operator signs one for the operators' app: the scope `operator` and
 // the claim `operator_id`, its sub the operator's id unless --sub says otherwise.
 import { parseArgs } from 'node:util';
-import { resolveAuth } from '../src/auth/dev-secret.js';
-import { signToken } from '../src/auth/sign-token.js';
+import { configuredSigner } from '../src/auth/configured-signer.js';
 import { loadConfig } from '../src/config.js';
 
 const USAGE = `npm run token -- [options]: prints a token signed with the configured HS256 secret
@@ -38,18 +37,13 @@ try {
     console.log(USAGE);
     process.exit(0);
   }
-  if (values.operator !== undefined && !values.operator.trim()) throw new Error('--operator needs a roster id, e.g. --operator tow-17');
-  const config = loadConfig();
-  const { secret } = resolveAuth(config);
-  if (!secret) throw new Error('tokens can only be signed with AUTH_JWT_SECRET (the JWKS keys are not ours)');
-  const token = await signToken(secret, {
+  if (values.operator !== undefined && !values.operator.trim()) throw new Error('--operator needs a roster id, e.g. --operator demo-030');
+  const token = await configuredSigner(loadConfig())({
     sub: values.sub ?? values.operator ?? 'developer',
     ttlSeconds: seconds(values.ttl),
     scope: values.scope,
     name: values.name,
     operatorId: values.operator,
-    issuer: config.auth.issuer,
-    audience: config.auth.audience,
   });
   console.log(token);
 } catch (error) {

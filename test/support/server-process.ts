@@ -23,8 +23,9 @@ export function freePort(): Promise<number> {
  * that builds dist/), ready when /readyz answers 200. Its data directory is thrown away when it
  * stops, unless one is given.
  */
-export async function startServerProcess(env: Record<string, string>, { timeoutMs = 60_000, dataDir: given = '' } = {}) {
-  const port = await freePort();
+export async function startServerProcess(env: Record<string, string>, { timeoutMs = 60_000, dataDir: given = '', port: chosen = 0 } = {}) {
+  // A port of the caller's choosing: a service started again where its clients expect it.
+  const port = chosen || (await freePort());
   const dataDir = given || mkdtempSync(join(tmpdir(), 'orders-process-'));
   // tsx's ES module hooks alone: its CommonJS hook would compile graphql's ES modules again for
   // graphql-jit's require(), a second graphql whose types graphql-jit cannot compile against the
