@@ -62,8 +62,11 @@ export function toOrderView(o: Order) {
     partner: o.partner && partnerView(o.partner),
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
-    // Beyond the legacy's fields: how the estimate was made (REST sends it as an extra key).
+    // Beyond the legacy's fields, each appended at the end, where a legacy integrator reading
+    // the fields it knows never meets them: how the estimate was made, and where the payment
+    // stands (a cancelled paid order's refund among it), in REST's lower-case values.
     estimateSource: o.estimateSource ?? 'great_circle',
+    paymentStatus: o.paymentStatus ?? 'pending',
   };
   const withOrder = view as typeof view & { [ORDER]: Order };
   withOrder[ORDER] = o;

@@ -1,4 +1,4 @@
-import { ORDER_ACTORS, type OrderActor, type OrderChange } from '../core/orders/order.js';
+import { ORDER_ACTORS, ORDER_CHANGE_KINDS, type OrderActor, type OrderChange, type OrderChangeKind } from '../core/orders/order.js';
 import { ORDER } from '../order-view.js';
 import { builder } from './builder.js';
 import { OrderStatusEnum, PendingStatusEnum } from './enums.js';
@@ -21,9 +21,32 @@ const OrderActorEnum = builder.enumType('OrderActor', {
   >,
 });
 
+const KIND_DESCRIPTIONS: Record<OrderChangeKind, string> = {
+  created: 'the order was created, pending its payment',
+  paid: 'its payment was made: it waits for an operator (paid after a cancel: refunded, the reason says so)',
+  assigned: 'an operator took it, accepting its offer or assigned by the platform',
+  progressed: 'its operator moved it on a step, which pendingStatus names',
+  paused: 'the platform paused it',
+  resumed: 'the platform resumed it where it was',
+  finished: 'its operator finished the service',
+  cancelled: 'it was cancelled: by its owner, the platform, or a timer (its payment link expired, or nobody took it)',
+  closed: 'it was closed, by the platform or a day after it finished',
+  refunded: "its payment was given back: the refund of a cancelled paid order, which changes no state and is the payment provider's",
+};
+
+// The GraphQL names are the stored values upper-cased.
+const OrderChangeKindEnum = builder.enumType('OrderChangeKind', {
+  description: 'What a change of an order was',
+  values: Object.fromEntries(ORDER_CHANGE_KINDS.map((k) => [k.toUpperCase(), { value: k, description: KIND_DESCRIPTIONS[k] }])) as Record<
+    Uppercase<OrderChangeKind>,
+    { value: OrderChangeKind; description: string }
+  >,
+});
+
 const OrderChangeRef = builder.objectRef<OrderChange>('OrderChange').implement({
-  description: "One change of an order: its state after it, when, who made it, and why when that was given",
+  description: "One change of an order: what it was, its state after it, when, who made it, and why when that was given",
   fields: (t) => ({
+    kind: t.expose('kind', { type: OrderChangeKindEnum }),
     at: t.string({ resolve: (change) => change.at.toISOString() }),
     status: t.expose('status', { type: OrderStatusEnum }),
     pendingStatus: t.expose('pendingStatus', { type: PendingStatusEnum, nullable: true }),

@@ -1,5 +1,5 @@
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../core/orders/idempotency.js';
-import { ORDER_STATUSES, PENDING_STATUSES, SERVICE_CODES, type EstimateSource } from '../core/orders/order.js';
+import { ORDER_STATUSES, PAYMENT_STATUSES, PENDING_STATUSES, SERVICE_CODES, type EstimateSource } from '../core/orders/order.js';
 
 // The JSON Schemas (2020-12, as OpenAPI 3.1 has them) of the REST routes' bodies, following the
 // rules of src/core/orders/order-request.ts and the order of src/order-view.ts. Every value with a rule
@@ -48,6 +48,13 @@ const VALUES = {
     type: 'string',
     enum: ESTIMATE_SOURCES,
     description: '`road` when a routing provider answered every leg in time; else `great_circle`',
+  },
+  PaymentStatus: {
+    type: 'string',
+    enum: [...PAYMENT_STATUSES],
+    description:
+      '`pending` while the link is open; `paid`; `expired` when left unpaid (the link expired, or the order was cancelled first); ' +
+      'a paid order cancelled is `refund_pending` until the payment provider accepts the refund, then `refunded`',
   },
 };
 
@@ -100,12 +107,12 @@ const Partner = {
 };
 
 // Written by this service's own orders only: in gateway mode the answer is the legacy's order as
-// the legacy wrote it, which has no such key.
-const NATIVE_ONLY = ['estimateSource'];
+// the legacy wrote it, which has no such key, and the legacy keeps the payment.
+const NATIVE_ONLY = ['estimateSource', 'paymentStatus'];
 
 /**
- * The order of the legacy interface, field for field, plus `currency` and `estimateSource`; `extraKeys`
- * are required too.
+ * The order of the legacy interface, field for field, plus `currency`, `estimateSource` and
+ * `paymentStatus`; `extraKeys` are required too.
  */
 function orderSchema(extraKeys: string[]) {
   const properties: Record<string, object> = {
@@ -135,6 +142,7 @@ function orderSchema(extraKeys: string[]) {
     createdAt: ref('Timestamp'),
     updatedAt: ref('Timestamp'),
     estimateSource: { description: 'How distances and durations were estimated; not in gateway mode', ...ref('EstimateSource') },
+    paymentStatus: { description: 'Where the payment stands; not in gateway mode, where the legacy keeps it', ...ref('PaymentStatus') },
   };
   for (const key of extraKeys) {
     properties[key] = { type: 'string', format: 'uri', description: 'The same URL as paymentProviderReference, under the legacy name' };

@@ -3,7 +3,7 @@ import { toLegacyAnswer, toOrderView } from '../order-view.js';
 import { json, type TextResponse } from './responses.js';
 
 /**
- * An order as every REST route answers it (spec §2.1): the view, with the payment URL under the
+ * An order as every REST route answers it (the legacy's fields, then this service's): the view, with the payment URL under the
  * deployment's legacy key too when one is set; in gateway mode, the legacy's own answer.
  */
 export function orderAnswer(order: Order, legacyPaymentField: string | null): TextResponse {

@@ -137,7 +137,7 @@ describe("an order's history", () => {
     const answer = (await service.gql(ORDER_HISTORY, { id: String(body.id) })).body.data as OrderHistoryQuery;
 
     expect(answer.order?.history).toEqual([
-      { at: body.createdAt, status: 'PENDING', pendingStatus: 'PENDING_PAYMENT', actor: 'OWNER', reason: null },
+      { kind: 'CREATED', at: body.createdAt, status: 'PENDING', pendingStatus: 'PENDING_PAYMENT', actor: 'OWNER', reason: null },
     ]);
   });
 });

@@ -20,11 +20,12 @@ describe('POST /applications/orders', () => {
       'destinationLatitude', 'destinationLongitude', 'originTitle', 'destinationTitle', 'serviceCode',
       'vehicleIdentification', 'duration', 'distance', 'totalAmount', 'partnerAmount', 'platformAmount', 'currency',
       'partnerDistance', 'partnerDuration', 'clientName', 'clientPhone', 'partner', 'createdAt', 'updatedAt',
-      'estimateSource', 'flowReference',
+      'estimateSource', 'paymentStatus', 'flowReference',
     ]);
     expect(body).toMatchObject({
       status: 'pending',
       pendingStatus: 'pending_payment',
+      paymentStatus: 'pending',
       serviceCode: 1,
       vehicleIdentification: 'AB12CD',
       clientName: 'Ana Pérez',

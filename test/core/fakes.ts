@@ -87,7 +87,7 @@ export function inMemoryStore(failure?: Error, keys: KeyTable = new Map()): Orde
     },
     async history(orderId) {
       const order = rows.find((o) => o.id === orderId);
-      return order ? [{ at: order.createdAt, status: order.status, pendingStatus: order.pendingStatus, actor: 'owner', reason: null }] : [];
+      return order ? [{ kind: 'created', at: order.createdAt, status: order.status, pendingStatus: order.pendingStatus, actor: 'owner', reason: null }] : [];
     },
   };
 }

@@ -136,7 +136,7 @@ describe.each([['fetch', false], ['the listener', true]])('GraphQL in gateway mo
     expect(cancelled.edges).toEqual([]);
     expect(pending.edges.map((e) => e.node.id)).toEqual([ids[1]]);
     expect(history.order?.history).toEqual([
-      { at: first.edges[0]!.node.createdAt, status: 'PENDING', pendingStatus: 'PENDING_PAYMENT', actor: 'OWNER', reason: null },
+      { kind: 'CREATED', at: first.edges[0]!.node.createdAt, status: 'PENDING', pendingStatus: 'PENDING_PAYMENT', actor: 'OWNER', reason: null },
     ]);
   });
 

@@ -88,6 +88,29 @@ export type OrderActor =
   /** one of the service's timers (an offer that expired, an order left without a taker, the close of a finished order) */
   | 'TIMER';
 
+/** What a change of an order was */
+export type OrderChangeKind =
+  /** an operator took it, accepting its offer or assigned by the platform */
+  | 'ASSIGNED'
+  /** it was cancelled: by its owner, the platform, or a timer (its payment link expired, or nobody took it) */
+  | 'CANCELLED'
+  /** it was closed, by the platform or a day after it finished */
+  | 'CLOSED'
+  /** the order was created, pending its payment */
+  | 'CREATED'
+  /** its operator finished the service */
+  | 'FINISHED'
+  /** its payment was made: it waits for an operator (paid after a cancel: refunded, the reason says so) */
+  | 'PAID'
+  /** the platform paused it */
+  | 'PAUSED'
+  /** its operator moved it on a step, which pendingStatus names */
+  | 'PROGRESSED'
+  /** its payment was given back: the refund of a cancelled paid order, which changes no state and is the payment provider's */
+  | 'REFUNDED'
+  /** the platform resumed it where it was */
+  | 'RESUMED';
+
 export type OrderStatus =
   | 'CANCELLED'
   | 'CLOSED'
@@ -377,7 +400,7 @@ export type OrderHistoryQueryVariables = Exact<{
 }>;
 
 
-export type OrderHistoryQuery = { order: { id: string, history: Array<{ at: string, status: OrderStatus, pendingStatus: PendingStatus | null, actor: OrderActor, reason: string | null }> } | null };
+export type OrderHistoryQuery = { order: { id: string, history: Array<{ kind: OrderChangeKind, at: string, status: OrderStatus, pendingStatus: PendingStatus | null, actor: OrderActor, reason: string | null }> } | null };
 
 export type OrderQueryVariables = Exact<{
   id: string;

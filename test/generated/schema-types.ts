@@ -420,15 +420,39 @@ export type OrderActor =
   /** one of the service's timers (an offer that expired, an order left without a taker, the close of a finished order) */
   | 'TIMER';
 
-/** One change of an order: its state after it, when, who made it, and why when that was given */
+/** One change of an order: what it was, its state after it, when, who made it, and why when that was given */
 export type OrderChange = {
   __typename?: 'OrderChange';
   actor: OrderActor;
   at: Scalars['String']['output'];
+  kind: OrderChangeKind;
   pendingStatus?: Maybe<PendingStatus>;
   reason?: Maybe<Scalars['String']['output']>;
   status: OrderStatus;
 };
+
+/** What a change of an order was */
+export type OrderChangeKind =
+  /** an operator took it, accepting its offer or assigned by the platform */
+  | 'ASSIGNED'
+  /** it was cancelled: by its owner, the platform, or a timer (its payment link expired, or nobody took it) */
+  | 'CANCELLED'
+  /** it was closed, by the platform or a day after it finished */
+  | 'CLOSED'
+  /** the order was created, pending its payment */
+  | 'CREATED'
+  /** its operator finished the service */
+  | 'FINISHED'
+  /** its payment was made: it waits for an operator (paid after a cancel: refunded, the reason says so) */
+  | 'PAID'
+  /** the platform paused it */
+  | 'PAUSED'
+  /** its operator moved it on a step, which pendingStatus names */
+  | 'PROGRESSED'
+  /** its payment was given back: the refund of a cancelled paid order, which changes no state and is the payment provider's */
+  | 'REFUNDED'
+  /** the platform resumed it where it was */
+  | 'RESUMED';
 
 export type OrderConnection = {
   __typename?: 'OrderConnection';

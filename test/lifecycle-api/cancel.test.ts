@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TABLE } from '../../src/error-table.js';
+import type { OrderHistoryQuery } from '../generated/operations.js';
+import { ORDER_HISTORY } from '../support/operations.js';
 import { paymentOf } from '../support/payment-queries.js';
 import { restBody } from '../support/service.js';
 import { ownerAuth, platformAuth, startLifeService, type LifeService } from './support.js';
@@ -44,6 +46,25 @@ describe('the owner cancels its order', () => {
     expect(history.rows).toEqual([{ actor: 'owner', actor_id: 'app-1', reason: 'ya no la necesito' }]);
   });
 
+  it('when it was paid, then REST answers its refund under paymentStatus, and the history ends with the payment giving it back', async () => {
+    const { id } = await life.offeredOrder();
+
+    const answer = await restCancel(id);
+
+    expect([answer.status, answer.body.status]).toEqual([200, 'cancelled']);
+    // The refund is a change of its own, made right after the cancel: the answer may already show it.
+    expect(['refund_pending', 'refunded']).toContain(answer.body.paymentStatus);
+    const read = async () => (await life.call(`/applications/orders/${id}`, { auth: await ownerAuth() })).body;
+    await expect.poll(async () => (await read()).paymentStatus).toBe('refunded');
+    const { order } = (await life.gql(ORDER_HISTORY, { id }, { auth: await ownerAuth() })).body.data as OrderHistoryQuery;
+    expect(order?.history.map(({ kind, status, actor, reason }) => ({ kind, status, actor, reason }))).toEqual([
+      { kind: 'CREATED', status: 'PENDING', actor: 'OWNER', reason: null },
+      { kind: 'PAID', status: 'PENDING', actor: 'PAYMENT', reason: null },
+      { kind: 'CANCELLED', status: 'CANCELLED', actor: 'OWNER', reason: null },
+      { kind: 'REFUNDED', status: 'CANCELLED', actor: 'PAYMENT', reason: null },
+    ]);
+  });
+
   it('when it was never paid, then REST cancels it with an empty body, and answers the order as POST does, legacy key included', async () => {
     const { origin } = await life.area();
     const created = await life.rest(restBody({ originLatitude: origin.latitude, originLongitude: origin.longitude,
@@ -54,7 +75,7 @@ describe('the owner cancels its order', () => {
 
     expect(answer.status).toBe(200);
     expect(Object.keys(answer.body)).toEqual(Object.keys(created.body));
-    expect(answer.body).toEqual({ ...created.body, status: 'cancelled', pendingStatus: null, updatedAt: expect.any(String) });
+    expect(answer.body).toEqual({ ...created.body, status: 'cancelled', pendingStatus: null, updatedAt: expect.any(String), paymentStatus: 'expired' });
     expect(answer.body[LEGACY_FIELD]).toBe(created.body.paymentProviderReference);
     expect(answer.body.updatedAt).not.toBe(created.body.updatedAt);
     expect((await paymentOf(life, created.body.id)).paymentStatus).toBe('EXPIRED');

@@ -162,7 +162,7 @@ export function createGatewayFulfilment(deps: GatewayFulfilmentDeps): Fulfilment
       throw new UnavailableInGatewayModeError('quote');
     },
     // A gateway keeps the legacy's answer to the order's creation, and sees no change after it.
-    history: async (order) => [{ at: order.createdAt, status: order.status, pendingStatus: order.pendingStatus, actor: 'owner', reason: null }],
+    history: async (order) => [{ kind: 'created', at: order.createdAt, status: order.status, pendingStatus: order.pendingStatus, actor: 'owner', reason: null }],
   };
 }
 

@@ -35,8 +35,28 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const ORDER_ACTORS = ['owner', 'operator', 'platform', 'timer', 'payment'] as const;
 export type OrderActor = (typeof ORDER_ACTORS)[number];
 
-/** One change in an order's history: its state after the change, who made it, and why. */
+/**
+ * What a change of an order was, as its history names it: the order's creation, each kind of
+ * transition (a progress names its step by the state after it), and the refund of a cancelled
+ * order's payment, which moves no state and is the payment provider's.
+ */
+export const ORDER_CHANGE_KINDS = [
+  'created',
+  'paid',
+  'assigned',
+  'progressed',
+  'paused',
+  'resumed',
+  'finished',
+  'cancelled',
+  'closed',
+  'refunded',
+] as const;
+export type OrderChangeKind = (typeof ORDER_CHANGE_KINDS)[number];
+
+/** One change in an order's history: what it was, its state after the change, who made it, and why. */
 export interface OrderChange {
+  kind: OrderChangeKind;
   at: Date;
   status: OrderStatus;
   pendingStatus: PendingStatus | null;
