@@ -40,22 +40,14 @@ export function createOrderFeedStore(sql: Sql): OrderFeed {
       const found = await read(orderId, afterVersion);
       if (!found) return null;
       const { order } = found;
-      const [history, operator] = await Promise.all([
-        sql.query<{ at: Date | string; type: string; status: string; pending_status: string | null }>(HISTORY, [orderId]),
-        order.partnerId
-          ? sql.query<{ name: string; latitude: number; longitude: number }>('select name, latitude, longitude from operators where id = $1', [
-              order.partnerId,
-            ])
-          : Promise.resolve({ rows: [] }),
-      ]);
-      const partner = operator.rows[0];
+      // The operator comes with the order (its partner): live while on it, as the order kept it after.
+      const history = await sql.query<{ at: Date | string; type: string; status: string; pending_status: string | null }>(HISTORY, [orderId]);
       return {
         version: found.version,
         typesSince: found.typesSince,
         source: {
           order,
           history: history.rows.map((e) => ({ at: new Date(e.at), type: e.type, status: e.status, pendingStatus: e.pending_status })),
-          operator: partner ? { name: partner.name, position: { latitude: partner.latitude, longitude: partner.longitude } } : null,
         },
       };
     },

@@ -61,6 +61,40 @@ describe('the tracking page', () => {
     expect(html).not.toContain(name.split(' ').at(-1));
   });
 
+  it('when the service is finished, then it shows where it ended, and not where the operator goes next', async () => {
+    const order = await namedOrder();
+    await pay(order);
+    const operator = await offeredOperator(service, order.id);
+    const { operations } = service.lifecycle;
+    await operations.acceptOffer(operator, String(order.id));
+    for (const to of ['partner_going_to_origin', 'partner_in_origin', 'partner_going_to_destination', 'finished'] as const) {
+      await operations.advance(operator, String(order.id), to);
+    }
+    const { rows } = await service.sql.query<{ latitude: number; longitude: number }>('select latitude, longitude from operators where id = $1', [operator]);
+
+    const ended = dataOf((await page(order.reference)).html).tracking;
+    await service.sql.query('update operators set latitude = latitude + 0.1, longitude = longitude + 0.1 where id = $1', [operator]);
+    const later = dataOf((await page(order.reference)).html).tracking;
+
+    expect(ended.status).toBe('finished');
+    expect(ended.operator.position).toEqual(rows[0]);
+    expect(later.operator.position).toEqual(rows[0]);
+  });
+
+  it('when the order is cancelled after an operator took it, then it names the operator but shows no position', async () => {
+    const order = await namedOrder();
+    await pay(order);
+    const operator = await offeredOperator(service, order.id);
+    await service.lifecycle.operations.acceptOffer(operator, String(order.id));
+
+    const cancelled = await service.call(`/applications/orders/${order.id}/cancel`, { method: 'POST' });
+    const { tracking } = dataOf((await page(order.reference)).html);
+
+    expect(cancelled.status).toBe(200);
+    expect(tracking.status).toBe('cancelled');
+    expect(tracking.operator).toEqual({ firstName: expect.any(String), position: null });
+  });
+
   it('when the reference is unknown or malformed, then the answer is a 404 page', async () => {
     const unknown = await page('6f1c2d3e-4b5a-4c6d-8e7f-8091a2b3c4d5');
     const malformed = await page('%E0%A4%A');

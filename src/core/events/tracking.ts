@@ -1,4 +1,4 @@
-import { WITH_OPERATOR, stepOf } from '../lifecycle/steps.js';
+import { WITH_OPERATOR, stepOf, type Step } from '../lifecycle/steps.js';
 import type { Order, OrderStatus, PendingStatus, Point, ServiceCode } from '../orders/order.js';
 
 /** One change of the order, as the tracking page's timeline shows it. */
@@ -25,7 +25,7 @@ export interface Tracking {
   destination: Point | null;
   distanceMetres: number;
   durationSeconds: number;
-  /** From the acceptance on; its position only while it is on the order. */
+  /** From the acceptance on; its position while it is on the order, and where a finished one ended. */
   operator: { firstName: string; position: Point | null } | null;
   /** The operator's way to the vehicle, while it is on that way. */
   approach: { distanceMetres: number; durationSeconds: number } | null;
@@ -37,7 +37,6 @@ export interface Tracking {
 export interface TrackingSource {
   order: Order;
   history: readonly { at: Date; type: string; status: string; pendingStatus: string | null }[];
-  operator: { name: string; position: Point } | null;
 }
 
 // Words a trade name starts with ("Grúas Francisca Rojas"): the person's first name follows.
@@ -58,10 +57,19 @@ export function maskedPlate(plate: string): string {
 
 const APPROACHING = new Set(['partner_start_order', 'partner_going_to_origin']);
 
-export function trackingOf({ order, history, operator }: TrackingSource): Tracking {
+// Where the page shows the operator: live while it works the order, and once the service is
+// finished (or closed after it) where it ended, the position the order kept when it let the
+// operator go, so the payer sees where the car was left. A cancelled order shows none: its
+// operator was let go on its way to somewhere the payer no longer has a part in, and a paused
+// one none until it resumes.
+const SHOWS_POSITION: readonly Step[] = [...WITH_OPERATOR, 'finished', 'closed'];
+
+export function trackingOf({ order, history }: TrackingSource): Tracking {
   const step = stepOf(order);
   const sameSpot = order.destination.latitude === order.origin.latitude && order.destination.longitude === order.origin.longitude;
-  const onIt = WITH_OPERATOR.includes(step);
+  // The order's partner: the roster's live position while the operator is on the order, the
+  // position kept on the order once it let the operator go (store/order-rows.ts).
+  const { partner } = order;
   return {
     orderId: order.id,
     serviceCode: order.serviceCode,
@@ -72,7 +80,7 @@ export function trackingOf({ order, history, operator }: TrackingSource): Tracki
     destination: sameSpot ? null : order.destination,
     distanceMetres: order.distanceMetres,
     durationSeconds: order.durationSeconds,
-    operator: operator && order.partnerId ? { firstName: firstName(operator.name), position: onIt ? operator.position : null } : null,
+    operator: partner ? { firstName: firstName(partner.name), position: SHOWS_POSITION.includes(step) ? partner.position : null } : null,
     approach: APPROACHING.has(step) ? { distanceMetres: order.partnerDistanceMetres, durationSeconds: order.partnerDurationSeconds } : null,
     updatedAt: order.updatedAt.toISOString(),
     history: history.map((e) => ({
