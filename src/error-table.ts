@@ -189,8 +189,8 @@ export const ERROR_TABLE = {
   },
   // 400: the request asks what this deployment does not do, however often it is asked. Not 404,
   // which for an order would say that the order does not exist, when the legacy service may well
-  // hold it; 403 would blame the token; 501 is a 5xx, which the contract keeps for failures
-  // outside the request.
+  // hold it; 403 would blame the token; 501 is a 5xx, which this service keeps for
+  // failures outside the request.
   UNAVAILABLE_IN_GATEWAY_MODE: {
     status: 400,
     graphqlType: 'UnavailableInGatewayModeError',

@@ -31,7 +31,7 @@ export interface ResolverContext extends GraphQLContext {
 
 export const builder = new SchemaBuilder<{ Context: ResolverContext; DefaultFieldNullability: false }>({
   plugins: [ErrorsPlugin],
-  // Fields are non-null unless they say otherwise, as the contract's schema is.
+  // Fields are non-null unless they say otherwise, as the published schema's are.
   defaultFieldNullability: false,
   errors: { defaultTypes: [] },
 });

@@ -38,7 +38,7 @@ export const DEFAULT_ROUTE_CACHE_ENTRIES = 10_000;
  * Answers a pair of points from a recent answer for a pair in the same two grid cells (in the
  * same direction: one-way streets make A→B and B→A differ). Only answers that are numbers
  * are kept, never failures. The leg estimator still clamps a cached answer to the great circle of the pair
- * actually asked, so a neighbour's shorter route cannot break the contract.
+ * actually asked, so a neighbour's shorter route cannot make a trip shorter than the great circle.
  */
 export function cachedRouting(
   provider: RoutingProvider,

@@ -37,7 +37,7 @@ export interface LegEstimate extends Travel {
   fallback?: FallbackReason;
   /**
    * The road answer was shorter than the great circle (the provider snaps both ends to the
-   * nearest road) and was raised to it: the contract says a trip is never shorter.
+   * nearest road) and was raised to it: an estimated trip is never shorter than the great circle.
    */
   clamped?: true;
 }

@@ -10,7 +10,7 @@ import type { Lifecycle, MoveResult } from './lifecycle.js';
 import type { Approach, LifeRecord, OfferView } from './ports.js';
 import type { TransitionName } from './transitions.js';
 
-/** The steps an operator reports, as the operators' app names them (CONTRACT §7 `OrderStep`). */
+/** The steps an operator reports, as the operators' app names them (GraphQL's `OrderStep`). */
 export const ORDER_STEPS = {
   partner_going_to_origin: 'set_out',
   partner_in_origin: 'arrive',

@@ -79,7 +79,7 @@ export function parseOrderId(id: unknown): number {
 // what the store cannot keep.
 const FREE_TEXT = ['clientName', 'originTitle', 'destinationTitle'] as const;
 
-/** Applies every rule of the contract and names the first field that breaks one. */
+/** Applies every rule of an order's request (docs/orders.md) and names the first field that breaks one. */
 export function parseOrderRequest(input: unknown): OrderRequest {
   const v = parseFields(schema, input, RULES);
   for (const field of FREE_TEXT) {

@@ -1,6 +1,6 @@
 import { InvalidInputError } from '../errors.js';
 
-/** What an endpoint can subscribe to: the contract's names, in the order of an order's life. */
+/** What an endpoint can subscribe to: the published names, in the order of an order's life. */
 export const WEBHOOK_EVENT_TYPES = [
   'order.created',
   'order.paid',
@@ -31,7 +31,7 @@ export const SENT_ORDER_EVENTS: Readonly<Record<string, WebhookEventType>> = {
 const isWebhookType = (name: string): name is WebhookEventType => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(name);
 
 /**
- * The types an endpoint asks for, each once, in the contract's order; null (left out) is every
+ * The types an endpoint asks for, each once, in that order; null (left out) is every
  * type, those to come included. An empty list would subscribe to nothing: refused, as is a name
  * that is not a type.
  */
