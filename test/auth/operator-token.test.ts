@@ -18,13 +18,13 @@ describe("an operators' app token", () => {
     expect([caller.subject, [...caller.scopes], caller.operatorId]).toEqual(['app-7', ['orders:read', 'operator'], 'tow-17']);
   });
 
-  it('when `npm run token -- --operator tow-17` is run, then it prints a token acting as tow-17, its sub the id', async () => {
+  it('when `npm run token -- --operator demo-030` is run, then it prints a token acting as demo-030, its sub the id', async () => {
     const env = Object.assign({}, process.env, { AUTH_JWT_SECRET: SECRET });
-    const { stdout } = await run('npm', ['run', '--silent', 'token', '--', '--operator', 'tow-17'], { cwd: ROOT, env });
+    const { stdout } = await run('npm', ['run', '--silent', 'token', '--', '--operator', 'demo-030'], { cwd: ROOT, env });
 
     const caller = await authenticate(`Bearer ${stdout.trim()}`);
 
-    expect([caller.subject, [...caller.scopes], caller.operatorId]).toEqual(['tow-17', ['operator'], 'tow-17']);
+    expect([caller.subject, [...caller.scopes], caller.operatorId]).toEqual(['demo-030', ['operator'], 'demo-030']);
   }, 30_000);
 
   it('when `npm run token -- --help` is run, then it says every option and exits 0', async () => {
