@@ -46,6 +46,13 @@ export function pause(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** Why a request got no answer, in a word: fetch hides the connection's error in its cause. */
+function reasonOf(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string; errors?: { code?: string }[] } }).cause;
+  if (error instanceof Error && error.name === 'TimeoutError') return 'no answer within the deadline';
+  return cause?.code ?? cause?.errors?.[0]?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+}
+
 interface GraphqlAnswer {
   data?: Record<string, unknown> | null;
   errors?: { message: string; extensions?: { code?: string } }[];
@@ -73,8 +80,7 @@ export function createApi(options: ApiOptions) {
       answer = (await response.json()) as GraphqlAnswer;
     } catch (error) {
       if (signal.aborted) throw new Stopped();
-      const cause = (error as { cause?: { code?: string } }).cause?.code;
-      return { retry: cause ?? (error as Error).name ?? 'no answer' };
+      return { retry: reasonOf(error) };
     }
     const error = answer.errors?.[0];
     if (error) {

@@ -28,6 +28,15 @@ describe("the README's simulator command", () => {
     for (const option of ['--url', '--speed', '--poll', '--tick', '--pay', '--owner', 'DATA_DIR']) expect(stdout).toContain(option);
   }, 30_000);
 
+  it("when its tokens are signed with another secret than the service's, then it stops at once with the service's reason, exit 1", async () => {
+    const [file, args] = tsx(['--url', service.base!, 'demo-030']);
+    const other = Object.assign(env(), { AUTH_JWT_SECRET: `${SECRET}-but-another` });
+
+    const failed = await run(file, args, { cwd: ROOT, env: other }).then(() => null, (error: { code: number; stderr: string }) => error);
+
+    expect([failed?.code, failed?.stderr]).toEqual([1, expect.stringContaining('UNAUTHENTICATED')]);
+  }, 30_000);
+
   it("when it runs against the service, then developer's order is paid and FINISHED, and SIGTERM stops it cleanly", async () => {
     expect(command).toBe('--pay');
     const auth = `Bearer ${await signTestToken({ sub: 'developer' })}`;
