@@ -7,6 +7,8 @@ export default defineConfig({
   // graphql as Node does, or `instanceof GraphQLError` stops holding between the two.
   ssr: { resolve: { conditions: ['node', 'module-sync'] } },
   test: {
+    // After vitest's own summary, a line for each reason tests were skipped, and how many.
+    reporters: ['default', './test/support/skip-summary.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 const ROOT = new URL('../../', import.meta.url).pathname;
 const CONFORMANCE = join(ROOT, '../shared/conformance/conformance.mjs');
 // Outside CI a checkout may stand alone; in CI a missing check is a broken run, not a pass.
-const missing = existsSync(CONFORMANCE) ? null : `no contract check at ${CONFORMANCE}`;
+const missing = existsSync(CONFORMANCE) ? null : `no contract check at ${CONFORMANCE}: it comes with the shared folder beside the clone`;
 if (missing && process.env.CI) throw new Error(`${missing}: CI must run it`);
 
 function run(command: string, args: string[]): Promise<{ code: number | null; output: string }> {

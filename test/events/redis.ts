@@ -13,7 +13,7 @@ async function probe(): Promise<string | null> {
   } catch (error) {
     // CI has Redis: missing there, it is a broken run, not a reason to skip.
     if (process.env.CI) throw new Error(`no Redis at ${REDIS_URL}: ${(error as Error).message}`);
-    return `cannot reach Redis at ${REDIS_URL}`;
+    return `cannot reach Redis at ${REDIS_URL}: start it there, or set TEST_REDIS_URL to one`;
   } finally {
     redis.disconnect();
   }

@@ -16,7 +16,7 @@ export interface TestStore {
 
 export interface Engine {
   name: string;
-  /** Why this engine's tests are skipped here; null when they run. */
+  /** Why this engine's tests are skipped here, and how to run them; null when they run. */
   skip: string | null;
   /** A migrated store, with no rows yet (the service seeds its roster at start). */
   open(): Promise<TestStore>;
@@ -75,12 +75,12 @@ async function onServer<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
 }
 
 async function probe(): Promise<string | null> {
-  if (!SERVER_URL) return 'TEST_DATABASE_URL is not set';
+  if (!SERVER_URL) return 'set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres to run them on PostgreSQL';
   const failure = await onServer((c) => c.query('select 1')).then(() => null, (e: Error) => e.message || String(e));
   if (!failure) return null;
   // CI asked for PostgreSQL: a server it cannot reach is a broken run, not a reason to skip.
   if (process.env.CI) throw new Error(`TEST_DATABASE_URL: cannot reach PostgreSQL: ${failure}`);
-  return `cannot reach PostgreSQL at TEST_DATABASE_URL: ${failure}`;
+  return `cannot reach PostgreSQL at TEST_DATABASE_URL (${failure}): start it, or point TEST_DATABASE_URL at one`;
 }
 const postgresSkip = await probe();
 
