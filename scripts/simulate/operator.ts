@@ -31,11 +31,12 @@ export async function runOperator(id: string, deps: { api: Api; token: () => Pro
   const wait = (ms: number) => pause(ms, signal);
 
   async function advance(orderId: string, to: Step): Promise<void> {
-    for (;;) {
+    for (let again = false; ; again = true) {
       const answer = await send<AdvanceAnswer>(ADVANCE_ORDER, { input: { orderId, to } });
       if (answer.__typename === 'AdvanceOrderSuccess') return log(`order ${orderId} → ${to}`);
+      // Paused by the platform: the step waits for the resume, said once.
       if ('status' in answer && answer.status === 'PAUSED') {
-        log(`order ${orderId} is paused; waiting to report ${to}`);
+        if (!again) log(`order ${orderId} is paused; waiting to report ${to}`);
         await wait(pace.pollMs);
         continue;
       }

@@ -27,7 +27,7 @@ const RESIGN_MS = 3_600_000;
 /**
  * Plays the operators against the service through its public API until stopped. The first
  * request is checked before anything starts: a token the service refuses (another secret) ends the
- * run at once, with the service's reason, rather than in one refusal an operator.
+ * run at once, with the service's reason, rather than as one refusal per operator.
  */
 export async function simulate(options: SimulateOptions) {
   const log = options.log ?? ((line: string) => console.log(`${new Date().toISOString().slice(11, 19)} ${line}`));
