@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { startServer, type RunningServer } from './child-server.js';
+import { serviceDir } from './service.js';
 
 /** Runs a statement on the server DATABASE_URL names, outside any database of the bench's. */
 async function onServer(serverUrl: string, text: string): Promise<void> {
@@ -26,6 +27,7 @@ export async function startOnPostgres(serverUrl: string, env: Record<string, str
   try {
     const server = await startServer({
       args: ['dist/main.js'],
+      cwd: serviceDir(),
       env: { LOG_LEVEL: 'warn', ...env, DATABASE_URL: url.href, WORKERS: String(workers) },
     });
     return {

@@ -1,16 +1,36 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { dataDisk } from './data-disk.js';
 import { REPO, startServer, type RunningServer } from './child-server.js';
 import { tracingEnv } from './otlp-collector.js';
 
+let ownBuild: string | undefined;
+
+/**
+ * Builds the service as `npm start` does, then runs it from a copy of the build: others working
+ * in the same tree rebuild dist/ at any time, and a service started while dist/ is rewritten
+ * fails to load its chunks. The copy has what the build reads from the repository's root
+ * (src/paths.ts): package.json, and links to migrations/, seed/ and public/; its dependencies
+ * resolve from the repository's node_modules, above it. Removed when the bench exits.
+ */
 export async function buildService() {
   const build = spawn('npm', ['run', '--silent', 'build'], { cwd: REPO, stdio: 'inherit' });
   const [code] = await once(build, 'exit');
   if (code !== 0) throw new Error(`npm run build failed (exit code ${code})`);
+  const builds = join(REPO, 'bench', 'results');
+  mkdirSync(builds, { recursive: true });
+  const dir = mkdtempSync(join(builds, 'build-'));
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  cpSync(join(REPO, 'dist'), join(dir, 'dist'), { recursive: true });
+  cpSync(join(REPO, 'package.json'), join(dir, 'package.json'));
+  for (const folder of ['migrations', 'seed', 'public']) symlinkSync(join(REPO, folder), join(dir, folder));
+  ownBuild = dir;
 }
+
+/** Where this build runs from: the copy buildService made, else the repository. */
+export const serviceDir = (): string => ownBuild ?? REPO;
 
 /**
  * `node dist/main.js` on the embedded store, in a fresh DATA_DIR (a copy of `template` when given)
@@ -28,7 +48,7 @@ export async function startService(env: Record<string, string>, template?: strin
   try {
     const server = await startServer({
       args: ['dist/main.js'],
-      cwd,
+      cwd: cwd ?? serviceDir(),
       env: { LOG_LEVEL: 'warn', ...(await tracingEnv()), ...env, DATABASE_URL: '', DATA_DIR: dataDir },
     });
     return {

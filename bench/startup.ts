@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { dataDisk } from './data-disk.js';
 import { startServer } from './child-server.js';
+import { serviceDir } from './service.js';
 
 const RUNS = 3;
 
@@ -11,7 +12,7 @@ const RUNS = 3;
  */
 export async function startupOnExistingStoreMs(env: Record<string, string>): Promise<number> {
   const dataDir = mkdtempSync(join(dataDisk().root, 'bench-startup-'));
-  const command = { args: ['dist/main.js'], env: { LOG_LEVEL: 'warn', ...env, DATABASE_URL: '', DATA_DIR: dataDir } };
+  const command = { args: ['dist/main.js'], cwd: serviceDir(), env: { LOG_LEVEL: 'warn', ...env, DATABASE_URL: '', DATA_DIR: dataDir } };
   try {
     await (await startServer(command)).stop();
     const times: number[] = [];
