@@ -31,11 +31,28 @@ describe('npm run simulate', () => {
   it(
     'when orders are created and paid, then the simulated operators take them to FINISHED through the public API, reporting positions, across a restart of the service',
     async () => {
-      const port = await freePort();
-      const base = `http://127.0.0.1:${port}`;
+      let port = 0;
+      let base = '';
       // The same port, data directory and secret at each start: the service restarted, as a newcomer's `npm start` again.
-      const start = () => startServerProcess({ PUBLIC_URL: base, AUTH_JWT_SECRET: SECRET }, { dataDir, port, timeoutMs: 180_000 });
-      server = await start();
+      let failure: unknown = null;
+      const start = async () => {
+        const started = await startServerProcess({ PUBLIC_URL: base, AUTH_JWT_SECRET: SECRET }, { dataDir, port, timeoutMs: 180_000 }).catch(
+          (error: unknown) => void (failure = error),
+        );
+        if (!started) return null;
+        // Another process may take the port between its choice and the listen, and answer /readyz
+        // itself: the service says it listens on the port once it does.
+        await expect.poll(() => started.child.exitCode !== null || started.output().includes(`localhost:${port}/graphql`), { timeout: 180_000 }).toBe(true);
+        if (started.child.exitCode === null) return started;
+        await started.stop();
+        return null;
+      };
+      for (let tries = 0; !server && tries < 3; tries++) {
+        port = await freePort();
+        base = `http://127.0.0.1:${port}`;
+        server = await start();
+      }
+      if (!server) throw failure ?? new Error('no free port kept long enough to start the service on');
       const owner = `Bearer ${await sign({ sub: 'developer', ttlSeconds: 3600 })}`;
       const create = async (body: Record<string, unknown>) => {
         const answer = await fetch(`${base}/applications/orders`, {
@@ -78,6 +95,7 @@ describe('npm run simulate', () => {
       await watch(tow.id, (p) => p.pendingStatus === 'PARTNER_GOING_TO_DESTINATION');
       await server.stop();
       server = await start();
+      if (!server) throw failure ?? new Error(`port ${port} was taken while the service was down`);
       await watch(tow.id, (p) => p.status === 'FINISHED');
       await watch(battery.id, (p) => p.status === 'FINISHED');
       await run.stop();
