@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
 import { fromRoot } from '../src/paths.js';
@@ -40,3 +41,7 @@ const { metafile } = await build({
 // only slower and with a warning in the log: the build refuses it instead.
 const commonJsGraphql = Object.keys(metafile.inputs).filter((path) => /node_modules\/graphql\/.*\.js$/.test(path));
 if (commonJsGraphql.length > 0) throw new Error(`graphql's CommonJS modules were bundled beside its ES modules: ${commonJsGraphql.join(', ')}`);
+
+// A new data directory is unpacked from the tarball of initdb's output, made here, once, rather
+// than by initdb at the start of each new store (see src/store/pglite/new-store.ts).
+execFileSync(process.execPath, [fromRoot('dist', 'store', 'pglite', 'init.js'), fromRoot('dist', 'store', 'pglite', 'new-store.tar.gz')], { stdio: 'inherit' });

@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort, type WorkerOptions } from 'node:worker_threads';
 import { fromRoot } from '../../paths.js';
 import type { EmbeddedOptions, PgliteSql } from './pglite.js';
+import { newStore, newStoreTarball, runToEnd } from './new-store.js';
 import { groupTransactions } from '../grouped-transactions.js';
 import { nested, type QueryOptions, type Sql } from '../sql.js';
 import { StoreUnavailableError } from '../../core/errors.js';
@@ -14,6 +13,8 @@ import { StatementOutcomeUnknownError } from '../statement-outcome.js';
 export interface StoreThreadOptions {
   dataDir?: string;
   snapshot?: ArrayBuffer;
+  /** The snapshot's media type: a gzipped one is unpacked as such. */
+  snapshotType?: string;
   embedded: EmbeddedOptions;
   /** The port the thread takes requests on and answers on. */
   port: MessagePort;
@@ -59,27 +60,12 @@ function startThread(options: WorkerOptions): Worker {
  * See docs/design/engine-thread.md.
  */
 export async function openPgliteThread(dataDir?: string, snapshot?: Blob, embedded: EmbeddedOptions = {}): Promise<PgliteSql> {
-  if (dataDir && !existsSync(join(dataDir, 'PG_VERSION'))) await makeDataDir(dataDir, embedded);
-  return startStoreThread(dataDir, snapshot, embedded);
+  const isNew = dataDir !== undefined && snapshot === undefined && !existsSync(join(dataDir, 'PG_VERSION'));
+  return startStoreThread(dataDir, isNew ? await newStore(dataDir, newStoreTarball(FROM_SOURCE), makeTarball) : snapshot, embedded);
 }
 
-/**
- * A new data directory is made (initdb) by a short-lived process. Made in this one, it left
- * memory freed but kept by the process's allocator, and the service then held far more resident
- * memory under load than on a directory made before the start. See docs/design/start-up.md.
- */
-async function makeDataDir(dataDir: string, { durability = 'durable' }: EmbeddedOptions): Promise<void> {
-  const child = spawn(process.execPath, [...(FROM_SOURCE ? ['--import', 'tsx/esm'] : []), script('init'), dataDir, durability], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let errors = '';
-  child.stderr.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-2_000)));
-  // It goes with this process, should this one end first.
-  const orphaned = () => child.kill('SIGKILL');
-  process.once('exit', orphaned);
-  const [code] = (await once(child, 'exit').finally(() => process.off('exit', orphaned))) as [number | null];
-  if (code !== 0) throw new Error(`could not make the embedded store in ${dataDir}: ${errors.trim() || `exit code ${code}`}`);
-}
+/** The tarball of a new data directory, made by a short-lived process (see new-store.ts). */
+const makeTarball = (file: string) => runToEnd([...(FROM_SOURCE ? ['--import', 'tsx/esm'] : []), script('init'), file]);
 
 async function startStoreThread(dataDir: string | undefined, snapshot: Blob | undefined, embedded: EmbeddedOptions): Promise<PgliteSql> {
   const data = snapshot ? await snapshot.arrayBuffer() : undefined;
@@ -91,7 +77,7 @@ async function startStoreThread(dataDir: string | undefined, snapshot: Blob | un
   const posted = new Int32Array(answersPosted);
   let taken = 0;
   const worker = startThread({
-    workerData: { dataDir, snapshot: data, embedded, port: threadPort, answersPosted } satisfies StoreThreadOptions,
+    workerData: { dataDir, snapshot: data, snapshotType: snapshot?.type, embedded, port: threadPort, answersPosted } satisfies StoreThreadOptions,
     transferList: data ? [data, threadPort] : [threadPort],
   });
   const pending = new Map<number, { resolve(result: unknown): void; reject(error: unknown): void }>();

@@ -9,9 +9,9 @@ import type { Reply, Request, StoreThreadOptions } from './thread.js';
  * first statement comes with `begin`, and its statements tagged with its number until it
  * commits or rolls back.
  */
-const { dataDir, snapshot, embedded, port, answersPosted } = workerData as StoreThreadOptions;
+const { dataDir, snapshot, snapshotType, embedded, port, answersPosted } = workerData as StoreThreadOptions;
 const posted = new Int32Array(answersPosted);
-const sql = await openPglite(dataDir, snapshot ? new Blob([snapshot]) : undefined, embedded);
+const sql = await openPglite(dataDir, snapshot ? new Blob([snapshot], { type: snapshotType }) : undefined, embedded);
 
 interface Session {
   sql: Sql;
