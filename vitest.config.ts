@@ -12,9 +12,9 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [
+      // One run of everything. The API tests go through the app's fetch handler; TEST_VIA=listener
+      // sends them through the production listener (node:http) instead, as CI does on one store.
       { extends: true, test: { name: 'all', include: ['test/**/*.test.ts'] } },
-      // The API tests once more, through the production listener (node:http) rather than fetch.
-      { extends: true, test: { name: 'api via listener', include: ['test/api/**/*.test.ts'], env: { TEST_VIA: 'listener' } } },
     ],
   },
 });
