@@ -1,14 +1,19 @@
 import { ADMIN_SCOPE, requireScope } from '../auth/forbidden.js';
 import type { OfferView } from '../core/lifecycle/ports.js';
+import { toOrderView, type OrderView } from '../order-view.js';
 import { builder, type ResolverContext } from './builder.js';
 import { OrderRef } from './order.js';
 
 // Whom an order is offered to is dispatch's business, the platform's: an owner sees the operator
 // that took its order (`partner`), never the ones asked before, who may still decline.
 
-const OrderOfferRef = builder.objectRef<OfferView>('OrderOffer').implement({
+/** An offer with the order it is for, as the order was read with it: no read of its own. */
+type OfferOfOrder = Pick<OfferView, 'operatorId' | 'expiresAt'> & { order: OrderView };
+
+const OrderOfferRef = builder.objectRef<OfferOfOrder>('OrderOffer').implement({
   description: "The offer an order awaiting an operator is waiting on: to whom, and until when",
   fields: (t) => ({
+    order: t.field({ type: OrderRef, description: 'The order offered, as the platform sees it', resolve: (offer) => offer.order }),
     operatorId: t.id({ description: 'The roster id of the operator asked', resolve: (offer) => offer.operatorId }),
     expiresAt: t.string({
       description: 'When the offer lapses unanswered and passes to the next nearest',
@@ -53,9 +58,25 @@ builder.objectField(OrderRef, 'offer', (t) =>
     description:
       'The offer the order is waiting on: the operator asked and until when; null when none is waiting (not yet ' +
       'paid, between two offers, taken, ended). Needs the scope orders:admin',
-    resolve: (view, _args, context) => {
+    resolve: async (view, _args, context) => {
       requireScope(context.caller, ADMIN_SCOPE);
-      return loaderOf(context)(view.id);
+      const offer = await loaderOf(context)(view.id);
+      return offer && { operatorId: offer.operatorId, expiresAt: offer.expiresAt, order: view };
+    },
+  }),
+);
+
+builder.queryField('waitingOffers', (t) =>
+  t.field({
+    type: [OrderOfferRef],
+    description:
+      "Every offer waiting now for an operator's answer, whoever owns the order, the soonest to lapse first. " +
+      'Needs the scope orders:admin',
+    args: { first: t.arg.int({ description: 'How many, 1 to 1000; 100 when left out' }) },
+    resolve: async (_root, { first }, { caller, life }) => {
+      requireScope(caller, ADMIN_SCOPE);
+      const offers = await life.waitingOffers(first);
+      return offers.map((offer) => ({ operatorId: offer.operatorId, expiresAt: offer.expiresAt, order: toOrderView(offer.order) }));
     },
   }),
 );

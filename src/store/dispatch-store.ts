@@ -1,4 +1,5 @@
-import type { DispatchStore, OfferOutcome, OfferView } from '../core/lifecycle/ports.js';
+import type { DispatchStore, OfferOutcome, OfferView, WaitingOffer } from '../core/lifecycle/ports.js';
+import { fromRow, selectOrdersFrom, type OrderRow } from './order-rows.js';
 import { REPLACE_TIMER, setTimers } from './order-timers.js';
 import { BY_UNIQUE_KEY, type Sql } from './sql.js';
 
@@ -46,6 +47,14 @@ const OFFER = `with free as (select id from operators where id = $2 and on_duty 
     insert into order_timers (order_id, kind, due_at) select $1, 'dispatch', $4 from offered ${REPLACE_TIMER}
   )
   select operator_id from offered`;
+
+// Every open offer with its order, read as every order is (order-rows.ts). Open offers are one per
+// order and one per operator (the open-offer indexes), so there are at most as many as operators
+// on duty; those past their time and not yet closed by their timer are left out, as Order.offer
+// leaves them out. Ties of expiry are broken by order id, so that a page is the same on each read.
+const WAITING = `${selectOrdersFrom('orders', ', f.operator_id as offer_operator_id, f.expires_at as offer_expires_at')}
+  join order_offers f on f.order_id = o.id and f.outcome is null and f.expires_at > $1
+  order by f.expires_at, f.order_id limit $2`;
 
 export function createDispatchStore(sql: Sql): DispatchStore {
   return {
@@ -107,6 +116,17 @@ export function createDispatchStore(sql: Sql): DispatchStore {
         BY_UNIQUE_KEY,
       );
       return rows.map((r): OfferView => ({ orderId: Number(r.order_id), operatorId: r.operator_id, expiresAt: new Date(r.expires_at) }));
+    },
+
+    async waitingOffers(now, limit) {
+      const { rows } = await sql.query<OrderRow & { offer_operator_id: string; offer_expires_at: Date | string }>(
+        WAITING,
+        [now.toISOString(), limit],
+      );
+      return rows.map((r): WaitingOffer => {
+        const order = fromRow(r);
+        return { orderId: order.id, operatorId: r.offer_operator_id, expiresAt: new Date(r.offer_expires_at), order };
+      });
     },
   };
 }

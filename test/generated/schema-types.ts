@@ -481,6 +481,8 @@ export type OrderOffer = {
   expiresAt: Scalars['String']['output'];
   /** The roster id of the operator asked */
   operatorId: Scalars['ID']['output'];
+  /** The order offered, as the platform sees it */
+  order: Order;
 };
 
 export type OrderStatus =
@@ -574,6 +576,8 @@ export type Query = {
   orders: OrderConnection;
   /** The estimate of the order the input asks for, validated as createOrder validates it, without making it: no payment link, nothing stored. An order made from the same input right after carries the same figures */
   quote: QuoteResult;
+  /** Every offer waiting now for an operator's answer, whoever owns the order, the soonest to lapse first. Needs the scope orders:admin */
+  waitingOffers: Array<OrderOffer>;
   /** The latest deliveries (up to 100) of one of the caller's endpoints, the newest first, with their tries */
   webhookDeliveries: WebhookDeliveriesResult;
   /** The caller's webhook endpoints, the oldest first */
@@ -605,6 +609,11 @@ export type QueryOrdersArgs = {
 
 export type QueryQuoteArgs = {
   input: CreateOrderInput;
+};
+
+
+export type QueryWaitingOffersArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 

@@ -17,6 +17,7 @@ export const gatewayOrderLife: OrderLife = {
   advance: async () => refuse(),
   offersOf: async () => refuse(),
   currentOffers: async () => refuse(),
+  waitingOffers: async () => refuse(),
   assign: async () => refuse(),
   byPlatform: async () => refuse(),
 };

@@ -1,6 +1,6 @@
 import type { OperatorIndex } from '../operators/ports.js';
 import { OfferUnavailableError } from './errors.js';
-import type { Dispatched, DispatchStore, LifecycleStore, OfferOutcome, OfferView } from './ports.js';
+import type { Dispatched, DispatchStore, LifecycleStore, OfferOutcome, OfferView, WaitingOffer } from './ports.js';
 
 export interface DispatchPolicy {
   radiusMetres: number;
@@ -66,7 +66,12 @@ export function createDispatch(deps: DispatchDeps) {
     return orderIds.length ? store.openOffersOf(orderIds, clock()) : Promise.resolve([]);
   }
 
-  return { dispatch, decline, offersOf, offersFor };
+  /** Up to `limit` of the offers waiting now on every order, soonest to lapse first, each with its order. */
+  function waiting(limit: number): Promise<WaitingOffer[]> {
+    return store.waitingOffers(clock(), limit);
+  }
+
+  return { dispatch, decline, offersOf, offersFor, waiting };
 }
 
 export type Dispatch = ReturnType<typeof createDispatch>;

@@ -7,7 +7,7 @@ import type { Dispatch } from './dispatch.js';
 import { OfferUnavailableError, OperatorUnavailableError } from './errors.js';
 import { OrderNotFoundError } from '../errors.js';
 import type { Lifecycle, MoveResult } from './lifecycle.js';
-import type { Approach, LifeRecord, OfferView } from './ports.js';
+import type { Approach, LifeRecord, OfferView, WaitingOffer } from './ports.js';
 import type { TransitionName } from './transitions.js';
 
 /** The steps an operator reports, as the operators' app names them (GraphQL's `OrderStep`). */
@@ -85,6 +85,9 @@ export function createLifeOperations(deps: LifeOperationsDeps) {
 
     /** The platform's view of dispatch: the offer each order waits on. */
     offersFor: (orderIds: readonly number[]): Promise<OfferView[]> => dispatch.offersFor(orderIds),
+
+    /** The platform's view of dispatch across every order: the offers waiting now. */
+    waitingOffers: (limit: number): Promise<WaitingOffer[]> => dispatch.waiting(limit),
 
     /** The platform hands the order to an operator of its choosing, bypassing offers. */
     async assign(subject: string, orderId: unknown, operatorId: string, reason?: string | null): Promise<MoveResult> {

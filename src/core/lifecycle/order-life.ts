@@ -3,7 +3,7 @@ import { OrderNotFoundError } from '../errors.js';
 import { parseOperatorId } from '../operators/input.js';
 import type { MoveResult } from './lifecycle.js';
 import type { LifeOperations, OrderStep } from './operations.js';
-import type { OfferView } from './ports.js';
+import type { OfferView, WaitingOffer } from './ports.js';
 import type { Order } from '../orders/order.js';
 import { parseOrderId } from '../orders/order-request.js';
 import type { Caller, OrderStore } from '../orders/ports.js';
@@ -31,11 +31,17 @@ export interface OrderLife {
   offersOf(operatorId: string): Promise<OfferedOrder[]>;
   /** The offer each of the orders waits on now (absent: none), read at once for all of them. */
   currentOffers(orderIds: readonly number[]): Promise<Map<number, OfferView>>;
+  /** The offers waiting now on every order, soonest to lapse first: `first` of them, 1 to 1000; 100 when left out. */
+  waitingOffers(first?: number | null): Promise<WaitingOffer[]>;
   assign(subject: string, orderId: unknown, operatorId: string, reason?: unknown): Promise<Order>;
   byPlatform(subject: string, orderId: unknown, change: PlatformChange, reason?: unknown): Promise<Order>;
 }
 
 const MAX_REASON = 500;
+
+// Open offers are one per operator on duty: a roster's worth fits in one answer.
+const DEFAULT_WAITING = 100;
+const MAX_WAITING = 1_000;
 
 /** A reason as a client may give it: absent, or a text the store can keep, of a sensible length. */
 function parseReason(reason: unknown): string | null {
@@ -96,6 +102,13 @@ export function createOrderLife(deps: { operations: LifeOperations; orders: Pick
     async currentOffers(orderIds) {
       const offers = await operations.offersFor(orderIds);
       return new Map(offers.map((offer) => [offer.orderId, offer]));
+    },
+    waitingOffers(first) {
+      const limit = first ?? DEFAULT_WAITING;
+      if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_WAITING) {
+        return Promise.reject(new InvalidInputError('first', `debe ser un entero entre 1 y ${MAX_WAITING}`));
+      }
+      return operations.waitingOffers(limit);
     },
     assign: (subject, orderId, operatorId, reason) => {
       const id = parseId(orderId);

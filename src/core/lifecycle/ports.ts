@@ -105,6 +105,11 @@ export interface OfferView {
   expiresAt: Date;
 }
 
+/** An open offer with the whole order it is for, as the platform reads it. */
+export interface WaitingOffer extends OfferView {
+  order: Order;
+}
+
 export type OfferOutcome =
   | { kind: 'offered'; operatorId: string; expiresAt: Date }
   /** An offer is open and not yet expired: nothing to do until it expires or is answered. */
@@ -132,6 +137,8 @@ export interface DispatchStore {
   openOffers(operatorId: string, now: Date): Promise<OfferView[]>;
   /** The open, unexpired offer of each of the orders that has one, in one read. */
   openOffersOf(orderIds: readonly number[], now: Date): Promise<OfferView[]>;
+  /** Up to `limit` of every order's open, unexpired offer, with its order, soonest to lapse first, in one read. */
+  waitingOffers(now: Date, limit: number): Promise<WaitingOffer[]>;
 }
 
 export interface DueTimer {
