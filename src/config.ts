@@ -39,6 +39,7 @@ export const SETTINGS = {
   KEEP_ALIVE_TIMEOUT_MS: { default: '5000', doc: 'an idle keep-alive connection is closed after this; behind a load balancer, set it above the balancer\'s idle timeout' },
   SHUTDOWN_DELAY_MS: { default: '0', doc: 'after SIGTERM, /readyz answers 503 and requests are still taken for this long, while a load balancer notices' },
   SHUTDOWN_TIMEOUT_MS: { default: '10000', doc: 'after that, requests in flight get this long to finish before their connections are closed' },
+  SHUTDOWN_IDLE_GRACE_MS: { default: '1000', doc: 'then the port stays open, answering, while connections keep coming, at most this long, and a connection with no request in flight is closed once it has sent nothing for this long' },
   STORE_TIMEOUT_MS: { default: '5000', doc: 'PostgreSQL: deadline of one statement; an order whose insert may have been applied is then looked up for as long again' },
   CURRENCY: { default: 'CLP', doc: 'ISO 4217 currency of every amount' },
   TARIFF_TOWING_BASE: { default: '25000', doc: 'towing: base amount, in CURRENCY' },
@@ -133,7 +134,7 @@ export interface Config {
   logLevel: string;
   maxBodyBytes: number;
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number; storeMs: number };
-  shutdown: { delayMs: number; timeoutMs: number };
+  shutdown: { delayMs: number; timeoutMs: number; idleGraceMs: number };
   policy: OrderPolicy;
   lifecycle: LifePolicy & { offerRetryMs: number; timersPollMs: number };
   legacyPaymentField: string | null;
@@ -276,6 +277,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdown: {
       delayMs: number('SHUTDOWN_DELAY_MS', { min: 0, integer: true }),
       timeoutMs: number('SHUTDOWN_TIMEOUT_MS', { min: 0, integer: true }),
+      idleGraceMs: number('SHUTDOWN_IDLE_GRACE_MS', { min: 0, integer: true }),
     },
     policy: {
       pricing: {

@@ -60,7 +60,7 @@ export async function serve(config: Config, log: Logger, opening: Promise<Sql>, 
       : []),
   ];
 
-  const server = createListener(app, sql, config.timeouts, config.maxBodyBytes);
+  const server = createListener(app, sql, config.timeouts, config.maxBodyBytes, config.shutdown.idleGraceMs);
   // With WORKERS > 1 the primary serves METRICS_PORT, with every worker's metrics summed.
   const metricsServer = config.metricsPort === null || cluster.isWorker ? null : await listenForMetrics(metrics.registry, config, log);
   await new Promise<void>((resolve, reject) => {
@@ -73,11 +73,13 @@ export async function serve(config: Config, log: Logger, opening: Promise<Sql>, 
   if (!quiet) announce(port, graphiqlToken);
 
   // SIGTERM: /readyz answers 503 at once, so that a load balancer stops sending; requests are
-  // still taken as before for SHUTDOWN_DELAY_MS while it notices. Then the listener closes: every
-  // answer from then on closes its connection and idle connections are closed, so that clients
-  // on keep-alive connections go elsewhere instead of being served to the end and cut; the
-  // requests in flight finish (their orders committed and answered) within SHUTDOWN_TIMEOUT_MS,
-  // and the store closes last. A worker does the same on its own; the primary waits for it.
+  // still taken as before for SHUTDOWN_DELAY_MS while it notices. Then the listener closes: the
+  // port closes, every answer from then on closes its connection and connections with no request
+  // in flight are closed once silent for SHUTDOWN_IDLE_GRACE_MS (a request that came meanwhile is
+  // answered), so that clients on keep-alive connections go elsewhere instead of being served to
+  // the end and cut; the requests in flight finish (their orders committed and answered) within
+  // SHUTDOWN_TIMEOUT_MS, and the store closes last. A worker does the same, except that the port
+  // is the primary's, which closes it then (see workers.ts); the primary waits for its workers.
   const stop = async (signal: string) => {
     if (draining) return;
     draining = true;
@@ -85,7 +87,7 @@ export async function serve(config: Config, log: Logger, opening: Promise<Sql>, 
     timers.forEach(clearInterval);
     await sleep(config.shutdown.delayMs);
     log.info('closing connections');
-    const { cut } = await server.closeGracefully(config.shutdown.timeoutMs);
+    const { cut } = await server.closeGracefully(config.shutdown.timeoutMs, { portClosedByPrimary: cluster.isWorker });
     if (cut) log.warn('requests were still in flight at SHUTDOWN_TIMEOUT_MS: their connections were closed');
     metricsServer?.close();
     await rateLimit?.close();

@@ -25,12 +25,21 @@ export async function runWorkers(config: Config, log: Logger): Promise<void> {
   let listening = 0;
   let stopping = false;
 
-  const living = () => Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => !!worker && !worker.isDead());
+  // Every worker forked and not yet exited: a worker the primary has disconnected is no longer in
+  // cluster.workers, though it still runs until its requests are answered.
+  const forked = new Set<Worker>();
+  const fork = () => void forked.add(cluster.fork());
+  const living = () => [...forked].filter((worker) => !worker.isDead());
 
-  // Each worker drains on its own (see serve.ts); the primary keeps the shared port and hands
-  // out connections until every worker has closed its listener, and exits once all have exited:
-  // a worker whose primary is gone exits at once (node:cluster sees its channel close),
-  // cutting what it had in flight.
+  // Each worker drains on its own (see serve.ts). The port is shared, not handed out by the
+  // primary (node:cluster's round robin): the primary holds the connections it has accepted until
+  // a worker takes them, and when the last worker stops listening it closes those, which had been
+  // accepted and perhaps sent their requests. Shared, each worker takes its connections from the
+  // kernel, and the port closes when the last process holding it closes it: after
+  // SHUTDOWN_DELAY_MS the primary disconnects the workers, which closes its own hold at once, and
+  // each worker closes its own once connections stop coming (see listener.ts). The primary exits
+  // once all have exited: a worker whose primary is gone exits at once (node:cluster sees its
+  // channel close), cutting what it had in flight.
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
@@ -39,6 +48,9 @@ export async function runWorkers(config: Config, log: Logger): Promise<void> {
     const running = living();
     if (running.length === 0) process.exit();
     for (const worker of running) worker.process.kill('SIGTERM');
+    setTimeout(() => {
+      for (const worker of living()) if (worker.isConnected()) worker.disconnect();
+    }, config.shutdown.delayMs);
     // A worker still there once its own deadlines have passed (its store's close hangs, say)
     // will not leave by itself.
     setTimeout(() => {
@@ -57,9 +69,9 @@ export async function runWorkers(config: Config, log: Logger): Promise<void> {
     }
   });
   cluster.on('exit', (worker, code, signal) => {
+    forked.delete(worker);
     if (stopping) {
       if (code !== 0) process.exitCode = 1;
-      // cluster.workers may still list a worker that has exited while its channel closes.
       if (living().length === 0) process.exit();
       return;
     }
@@ -71,9 +83,10 @@ export async function runWorkers(config: Config, log: Logger): Promise<void> {
     }
     log.warn({ pid: worker.process.pid, code, signal }, 'a worker died; starting another');
     listening -= 1;
-    cluster.fork();
+    fork();
   });
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
-  for (let i = 0; i < config.workers; i += 1) cluster.fork();
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
+  for (let i = 0; i < config.workers; i += 1) fork();
 }

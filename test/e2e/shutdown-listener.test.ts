@@ -21,8 +21,8 @@ afterEach(() => {
   listener?.close();
 });
 
-async function listen(handleNode: Handler): Promise<number> {
-  listener = createListener({ handleNode }, {}, TIMEOUTS);
+async function listen(handleNode: Handler, idleGraceMs = 0): Promise<number> {
+  listener = createListener({ handleNode }, {}, TIMEOUTS, Infinity, idleGraceMs);
   await new Promise<void>((resolve) => listener!.listen(0, '127.0.0.1', resolve));
   return (listener.address() as AddressInfo).port;
 }
@@ -137,6 +137,33 @@ describe('closing the listener gracefully', () => {
     expect(first).toMatch(/\r\nconnection: keep-alive\r\n/i);
     expect(second).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
     expect(second).toMatch(/\r\nconnection: close\r\n/i);
+    expect(await closing).toEqual({ cut: false });
+  });
+
+  it('when a keep-alive connection idle as the close begins sends a request within the idle grace, then it is answered rather than closed under it, with Connection: close, and its connection ends after it', async () => {
+    const port = await listen(async (_req, res) => void res.end('ok'), 60_000);
+    const client = open(port);
+    client.socket.write(GET);
+    const first = await client.receivedText('\r\n\r\nok');
+
+    const closing = listener!.closeGracefully(60_000);
+    client.socket.write(GET);
+
+    const [, second] = (await client.closed).split(/(?=HTTP\/1\.1 )/);
+    expect(first).toMatch(/\r\nconnection: keep-alive\r\n/i);
+    expect(second).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(second).toMatch(/\r\nconnection: close\r\n/i);
+    expect(await closing).toEqual({ cut: false });
+  });
+
+  it('when a connection stays silent past the idle grace, then it is closed, unanswered, and the close ends', async () => {
+    const port = await listen(async (_req, res) => void res.end('ok'), 50);
+    const client = open(port);
+    await client.refused;
+
+    const closing = listener!.closeGracefully(60_000);
+
+    expect(await client.closed).toBe('');
     expect(await closing).toEqual({ cut: false });
   });
 
