@@ -10,8 +10,8 @@ import { announce, developmentToken } from './serve.js';
 const STRAGGLER_GRACE_MS = 5_000;
 
 /**
- * WORKERS=N: this process forks N server processes sharing the port (node:cluster hands out the
- * connections), prints what a start prints once, replaces a worker that dies after it started,
+ * WORKERS=N: this process forks N server processes sharing the port (each takes its connections
+ * from the kernel), prints what a start prints once, replaces a worker that dies after it started,
  * passes SIGTERM/SIGINT on, and exits once every worker has. A worker that fails to start fails
  * the whole start. It sums the workers' metrics: on METRICS_PORT, which it serves, and for a
  * worker asked for them on the service's port.
