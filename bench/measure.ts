@@ -4,7 +4,7 @@ import { flushDisk } from './disk.js';
 import { load, sendOnce } from './load.js';
 import { medianRound, summarize, uncleanRun, type Measurement } from './measurement.js';
 import { peakRssMb, rssMb } from './memory.js';
-import { cpuSnapshot, ticksPerSecond } from './proc.js';
+import { cpuSnapshot, quiet, ticksPerSecond } from './proc.js';
 import type { Interleaved, Scenario } from './scenarios.js';
 import type { Settings } from './settings.js';
 
@@ -24,6 +24,10 @@ async function measureTogether(scenarios: Scenario[], settings: Settings, connec
   const servers: RunningServer[] = [];
   try {
     for (const scenario of scenarios) servers.push(await scenario.start());
+    // What each start left running in the background is done before any load: else it falls in
+    // the measured window of the one started last, and on its CPU per order.
+    const quietNow = await Promise.all(servers.map((server) => quiet(server.pid)));
+    quietNow.forEach((done, i) => done || console.log(`  ${scenarios[i]!.name}: still busy two minutes after its start; loaded all the same`));
     // What the store's copy, or anything before, left to write goes out before the load starts.
     await flushDisk();
     const connections = connectionsEach ? settings.connections : Math.max(1, Math.floor(settings.connections / scenarios.length));

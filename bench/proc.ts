@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { groupMembers } from './memory.js';
 import { parseMachineStat, parseStat, type CpuSnapshot, type ThreadTime } from './cpu.js';
 
@@ -30,6 +31,38 @@ export async function cpuSnapshot(pid: number): Promise<CpuSnapshot> {
     loadGeneratorTicks: await readFile(`/proc/${process.pid}/stat`, 'utf8').then((line) => parseStat(line).ticks, () => null),
     machine: parseMachineStat(await readFile('/proc/stat', 'utf8')),
   };
+}
+
+// A service is quiet once its processes use less than this share of one core over a second: the
+// work its start leaves in the background (the store's WebAssembly compiled on V8's helper
+// threads, the first checkpoint) is done. On a loaded machine that tail ran for many seconds past
+// /readyz, into the measured window of whichever service started last, and doubled its CPU per
+// order there.
+const QUIET_SHARE_OF_CORE = 0.1;
+const QUIET_WINDOW_MS = 1_000;
+const QUIET_WITHIN_MS = 120_000;
+
+/** Whether `ticks` spent over `seconds` is under `share` of one core. */
+export const isQuiet = (ticks: number, seconds: number, ticksPerSecond: number, share = QUIET_SHARE_OF_CORE): boolean =>
+  ticks / ticksPerSecond / seconds < share;
+
+/** Waits until the processes of the group `pid` leads are quiet; false when they were not within two minutes. */
+export async function quiet(pid: number): Promise<boolean> {
+  const deadline = Date.now() + QUIET_WITHIN_MS;
+  let last = await groupTicks(pid);
+  while (Date.now() < deadline) {
+    await sleep(QUIET_WINDOW_MS);
+    const now = await groupTicks(pid);
+    if (isQuiet(now - last, QUIET_WINDOW_MS / 1000, ticksPerSecond())) return true;
+    last = now;
+  }
+  return false;
+}
+
+async function groupTicks(pid: number): Promise<number> {
+  const members = await groupMembers(pid);
+  const lines = await Promise.all(members.map((member) => readFile(`/proc/${member}/stat`, 'utf8').catch(() => undefined)));
+  return lines.reduce((sum, line) => sum + (line === undefined ? 0 : parseStat(line).ticks), 0);
 }
 
 async function threadTimes(pid: number): Promise<ThreadTime[]> {

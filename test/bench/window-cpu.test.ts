@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CpuSnapshot } from '../../bench/cpu.js';
+import { isQuiet } from '../../bench/proc.js';
 import { windowCpu } from '../../bench/window-cpu.js';
 
 const snapshot = (threads: [number, number][], loadGeneratorTicks: number | null, idle: number, total: number): CpuSnapshot => ({
@@ -36,5 +37,13 @@ describe('windowCpu', () => {
 
   it('when the window took no time, then there is no share to give', () => {
     expect(() => windowCpu(before, before, 0, 100)).toThrow();
+  });
+});
+
+describe('isQuiet', () => {
+  it('when a service used less than a tenth of a core over the second, then it is quiet; a tenth or more, not', () => {
+    expect(isQuiet(9, 1, 100)).toBe(true);
+    expect(isQuiet(10, 1, 100)).toBe(false);
+    expect(isQuiet(15, 2, 100)).toBe(true);
   });
 });
