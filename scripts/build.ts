@@ -44,4 +44,4 @@ if (commonJsGraphql.length > 0) throw new Error(`graphql's CommonJS modules were
 
 // A new data directory is unpacked from the tarball of initdb's output, made here, once, rather
 // than by initdb at the start of each new store (see src/store/pglite/new-store.ts).
-execFileSync(process.execPath, [fromRoot('dist', 'store', 'pglite', 'init.js'), fromRoot('dist', 'store', 'pglite', 'new-store.tar.gz')], { stdio: 'inherit' });
+execFileSync(process.execPath, [fromRoot('dist', 'store', 'pglite', 'init.js'), 'tarball', fromRoot('dist', 'store', 'pglite', 'new-store.tar.gz')], { stdio: 'inherit' });

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fromRoot } from '../../paths.js';
@@ -19,19 +18,18 @@ export function newStoreTarball(fromSource: boolean): string {
 }
 
 /**
- * A new data directory, as a tarball for PGlite to unpack into `dataDir` (made here, empty).
- * initdb, run in the service's process, took about a gigabyte at its peak (its own engine beside
- * the one it is made for) and left some hundreds of megabytes freed but kept by the allocator; in
- * a process of its own, the peak still counted against the service's container. It is run once,
- * by the build, and every new directory is unpacked from its output: tens of megabytes.
- * `makeTarball` runs the process that makes the tarball at the path given, should it be missing.
- * See docs/design/start-up.md.
+ * Makes `dataDir` a new data directory. initdb, run in the service's process, took about a
+ * gigabyte at its peak (its own engine beside the one it is made for) and left some hundreds of
+ * megabytes freed but kept by the allocator; in a process of its own, its peak still counted
+ * against the service's container. It runs once, at the build (or, from source, the first time),
+ * and its output, a tarball, is unpacked into each new directory, also by a short-lived process:
+ * the engine's thread, unpacking it itself, held ~60 MB more from then on. `init` runs
+ * src/store/pglite/init.ts with the arguments given. See docs/design/start-up.md.
  */
-export async function newStore(dataDir: string, tarball: string, makeTarball: (file: string) => Promise<void>): Promise<Blob> {
+export async function makeDataDir(tarball: string, dataDir: string, init: (args: string[]) => Promise<void>): Promise<void> {
   try {
-    mkdirSync(dataDir, { recursive: true });
-    if (!existsSync(tarball)) await makeTarball(tarball);
-    return new Blob([await readFile(tarball)], { type: 'application/gzip' });
+    if (!existsSync(tarball)) await init(['tarball', tarball]);
+    await init(['unpack', tarball, dataDir]);
   } catch (error) {
     throw new Error(`could not make the embedded store in ${dataDir}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }

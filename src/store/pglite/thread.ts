@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort, type WorkerOptions } from 'node:worker_threads';
 import { fromRoot } from '../../paths.js';
 import type { EmbeddedOptions, PgliteSql } from './pglite.js';
-import { newStore, newStoreTarball, runToEnd } from './new-store.js';
+import { makeDataDir, newStoreTarball, runToEnd } from './new-store.js';
 import { groupTransactions } from '../grouped-transactions.js';
 import { nested, type QueryOptions, type Sql } from '../sql.js';
 import { StoreUnavailableError } from '../../core/errors.js';
@@ -60,12 +60,11 @@ function startThread(options: WorkerOptions): Worker {
  * See docs/design/engine-thread.md.
  */
 export async function openPgliteThread(dataDir?: string, snapshot?: Blob, embedded: EmbeddedOptions = {}): Promise<PgliteSql> {
-  const isNew = dataDir !== undefined && snapshot === undefined && !existsSync(join(dataDir, 'PG_VERSION'));
-  return startStoreThread(dataDir, isNew ? await newStore(dataDir, newStoreTarball(FROM_SOURCE), makeTarball) : snapshot, embedded);
+  if (dataDir !== undefined && snapshot === undefined && !existsSync(join(dataDir, 'PG_VERSION'))) {
+    await makeDataDir(newStoreTarball(FROM_SOURCE), dataDir, (args) => runToEnd([...(FROM_SOURCE ? ['--import', 'tsx/esm'] : []), script('init'), ...args]));
+  }
+  return startStoreThread(dataDir, snapshot, embedded);
 }
-
-/** The tarball of a new data directory, made by a short-lived process (see new-store.ts). */
-const makeTarball = (file: string) => runToEnd([...(FROM_SOURCE ? ['--import', 'tsx/esm'] : []), script('init'), file]);
 
 async function startStoreThread(dataDir: string | undefined, snapshot: Blob | undefined, embedded: EmbeddedOptions): Promise<PgliteSql> {
   const data = snapshot ? await snapshot.arrayBuffer() : undefined;
