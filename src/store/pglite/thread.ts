@@ -60,7 +60,7 @@ function startThread(options: WorkerOptions): Worker {
  * See docs/design/engine-thread.md.
  */
 export async function openPgliteThread(dataDir?: string, snapshot?: Blob, embedded: EmbeddedOptions = {}): Promise<PgliteSql> {
-  if (dataDir !== undefined && snapshot === undefined && !existsSync(join(dataDir, 'PG_VERSION'))) {
+  if (dataDir && snapshot === undefined && !existsSync(join(dataDir, 'PG_VERSION'))) {
     await makeDataDir(newStoreTarball(FROM_SOURCE), dataDir, (args) => runToEnd([...(FROM_SOURCE ? ['--import', 'tsx/esm'] : []), script('init'), ...args]));
   }
   return startStoreThread(dataDir, snapshot, embedded);
