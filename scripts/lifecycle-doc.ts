@@ -2,6 +2,7 @@
 // and its diagram) from src/core/lifecycle/transitions.ts; a test fails when it is stale.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { ENDED, STEPS, type Step } from '../src/core/lifecycle/steps.js';
 import { TRANSITIONS, type Transition } from '../src/core/lifecycle/transitions.js';
 
 export const GUIDE = fileURLToPath(new URL('../docs/lifecycle.md', import.meta.url));
@@ -9,6 +10,7 @@ const BEGIN = '<!-- generated from src/core/lifecycle/transitions.ts: npm run li
 const END = '<!-- end of generated part -->';
 
 const target = (t: Transition) => (t.to === 'paused_from' ? 'where it was paused' : `\`${t.to}\``);
+const edgeService = (t: Transition) => (t.service === 'towing' ? ' (towing)' : t.service === 'on_site' ? ' (on site)' : '');
 const service = (t: Transition) => (t.service === 'towing' ? ' (towing)' : t.service === 'on_site' ? ' (on-site services)' : '');
 
 /** The table and the Mermaid diagram of every transition. */
@@ -18,17 +20,19 @@ export function renderLifecycle(): string {
       `| \`${t.name}\`${service(t)} | ${t.from.map((s) => `\`${s}\``).join(', ')} | ${target(t)} | ${t.by.join(', ')} | \`${t.change}\` | ${t.effects.map((e) => `\`${e}\``).join(', ') || '—'} |`,
   );
   const edges = new Set<string>();
+  const edge = (t: Transition, from: Step, to: Step) => `  ${from} --> ${to}: ${t.name}${edgeService(t)} · ${t.by.join('/')}`;
   for (const t of TRANSITIONS) {
+    if (t.to === 'paused_from') continue;
+    for (const from of t.from) edges.add(edge(t, from, t.to));
+  }
+  // A return to where the order was paused goes to each step a transition into its from-step
+  // leaves from; drawn after the others.
+  for (const t of TRANSITIONS) {
+    if (t.to !== 'paused_from') continue;
     for (const from of t.from) {
-      const to = t.to === 'paused_from' ? null : t.to;
-      if (to) edges.add(`  ${from} --> ${to}: ${t.name}${t.service === 'towing' ? ' (towing)' : t.service === 'on_site' ? ' (on site)' : ''} · ${t.by.join('/')}`);
+      for (const to of TRANSITIONS.filter((into) => into.to === from).flatMap((into) => into.from)) edges.add(edge(t, from, to));
     }
   }
-  edges.add('  paused --> pending_partner: resume · platform');
-  edges.add('  paused --> partner_start_order: resume · platform');
-  edges.add('  paused --> partner_going_to_origin: resume · platform');
-  edges.add('  paused --> partner_in_origin: resume · platform');
-  edges.add('  paused --> partner_going_to_destination: resume · platform');
   return [
     BEGIN,
     '',
@@ -38,10 +42,10 @@ export function renderLifecycle(): string {
     '',
     '```mermaid',
     'stateDiagram-v2',
-    '  [*] --> pending_payment: created · owner',
+    // An order is created by its owner at the path's first step (creation is not a transition).
+    `  [*] --> ${STEPS[0]}: created · owner`,
     ...edges,
-    '  cancelled --> [*]',
-    '  closed --> [*]',
+    ...ENDED.map((step) => `  ${step} --> [*]`),
     '```',
     '',
     END,

@@ -1,18 +1,24 @@
 import { requireOperator } from '../auth/forbidden.js';
-import type { OrderStep } from '../core/lifecycle/operations.js';
+import { REPORTED } from '../core/lifecycle/steps.js';
+import type { ReportedStep } from '../core/lifecycle/transitions.js';
 import { toOrderView } from '../order-view.js';
 import { builder } from './builder.js';
 import { CHANGE_ERRORS } from './lifecycle-errors.js';
 import { OrderRef } from './order.js';
 
+const STEP_DESCRIPTIONS: Record<ReportedStep, string> = {
+  partner_going_to_origin: 'On the way to the vehicle',
+  partner_in_origin: 'With the vehicle',
+  partner_going_to_destination: 'Towing it to the destination (towing only)',
+  finished: 'The job is done',
+};
+
+// The steps the table says an operator reports, each named as its value upper-cased.
 const OrderStepEnum = builder.enumType('OrderStep', {
   description: 'A step the operator on an order reports',
-  values: {
-    PARTNER_GOING_TO_ORIGIN: { value: 'partner_going_to_origin', description: 'On the way to the vehicle' },
-    PARTNER_IN_ORIGIN: { value: 'partner_in_origin', description: 'With the vehicle' },
-    PARTNER_GOING_TO_DESTINATION: { value: 'partner_going_to_destination', description: 'Towing it to the destination (towing only)' },
-    FINISHED: { value: 'finished', description: 'The job is done' },
-  } as const satisfies Record<string, { value: OrderStep; description: string }>,
+  values: Object.fromEntries(REPORTED.map((step) => [step.toUpperCase(), { value: step, description: STEP_DESCRIPTIONS[step] }])) as {
+    [S in ReportedStep as Uppercase<S>]: { value: S; description: string };
+  },
 });
 
 const AdvanceOrderInput = builder.inputType('AdvanceOrderInput', {

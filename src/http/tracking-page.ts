@@ -1,5 +1,6 @@
 import type { Tracking } from '../core/events/tracking.js';
-import { SERVICE_NAMES } from '../core/orders/order.js';
+import { stepOf, type Step } from '../core/lifecycle/steps.js';
+import { SERVICE_NAMES, type OrderChangeKind } from '../core/orders/order.js';
 import type { PlainResponse } from './plain.js';
 import { csp, htmlSecurityHeaders } from './security-headers.js';
 
@@ -19,7 +20,7 @@ export const TRACKING_CSP = csp({
 });
 
 /** Where the order stands, in the words the page uses: by step (pendingStatus while pending, else status). */
-const STEP_TEXT: Record<string, string> = {
+const STEP_TEXT: Record<Step, string> = {
   pending_payment: 'Esperando el pago',
   pending_partner: 'Pagada: buscando un operador',
   partner_start_order: 'Operador asignado',
@@ -33,7 +34,7 @@ const STEP_TEXT: Record<string, string> = {
 };
 
 /** Each change of the timeline; `progressed` is told by the step it reached. */
-const CHANGE_TEXT: Record<string, string> = {
+const CHANGE_TEXT: Record<Exclude<OrderChangeKind, 'progressed'>, string> = {
   created: 'Orden creada',
   paid: 'Pago recibido',
   assigned: 'Operador asignado',
@@ -57,7 +58,7 @@ export const TRACKING_TEXTS = {
   map: { origin: 'Vehículo', destination: 'Destino', operator: 'Operador' },
 };
 
-export const stepOfTracking = (t: Pick<Tracking, 'status' | 'pendingStatus'>): string => t.pendingStatus ?? t.status;
+export const stepOfTracking = (t: Pick<Tracking, 'status' | 'pendingStatus'>): Step => stepOf(t);
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -99,7 +100,7 @@ export function trackingPage(tracking: Tracking, urls: TrackingAssetUrls): Plain
 <script defer src="${urls.js}"></script>`;
   const body = `<h1>Asistencia en ruta</h1>
 <p id="summary">Orden <strong>${tracking.orderId}</strong>: ${escapeHtml(SERVICE_NAMES[tracking.serviceCode])} · patente <strong>${escapeHtml(tracking.plate)}</strong></p>
-<p id="state" data-state="${escapeHtml(step)}">${escapeHtml(STEP_TEXT[step] ?? step)}</p>
+<p id="state" data-state="${escapeHtml(step)}">${escapeHtml(STEP_TEXT[step])}</p>
 <section id="operator" hidden></section>
 <div id="map-box"></div>
 <h2>Historial</h2>

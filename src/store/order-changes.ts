@@ -1,4 +1,5 @@
 import type { Actor } from '../core/lifecycle/actors.js';
+import type { OrderEventType } from '../core/orders/order.js';
 import type { Sql } from './sql.js';
 
 /** An event of one order, as the transaction that made the change writes it. */
@@ -6,7 +7,7 @@ export interface EventRow {
   orderId: number;
   /** The order's version after the change. */
   seq: number;
-  type: string;
+  type: OrderEventType;
   at: Date;
   status: string;
   pendingStatus: string | null;

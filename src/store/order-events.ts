@@ -1,4 +1,4 @@
-import { ORDER_CHANGE_KINDS, type OrderActor, type OrderChange, type OrderChangeKind, type OrderStatus, type PendingStatus } from '../core/orders/order.js';
+import { ORDER_CHANGE_KINDS, PARTNER_MOVED, type OrderActor, type OrderChange, type OrderChangeKind, type OrderStatus, type PendingStatus } from '../core/orders/order.js';
 import type { OrderHistory } from '../core/orders/ports.js';
 import type { Sql } from './sql.js';
 
@@ -9,7 +9,7 @@ import type { Sql } from './sql.js';
 // written as an event, which would feed it to the outbox's readers as news.
 const HISTORY = `select type, at, status, pending_status, actor, reason from (
     select seq, type, at, status, pending_status, actor, reason from order_events
-    where order_id = $1 and type <> 'partner_moved'
+    where order_id = $1 and type <> '${PARTNER_MOVED}'
     union all
     select 0, 'created', created_at, 'pending', 'pending_payment', 'owner', null from orders o
     where o.id = $1 and not exists (select from order_events e where e.order_id = o.id and e.seq = 1)

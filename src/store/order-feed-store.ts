@@ -1,4 +1,5 @@
 import type { OrderFeed } from '../core/events/order-updates.js';
+import { PARTNER_MOVED } from '../core/orders/order.js';
 import { UUID } from './binary-arrays.js';
 import { fromRow as orderFromRow, SELECT_ORDERS, type OrderRow } from './order-rows.js';
 import { BY_UNIQUE_KEY, type Sql } from './sql.js';
@@ -14,7 +15,7 @@ const READ = `${SELECT_ORDERS.replace(
 
 // The timeline leaves the operator's moves out: they are many, and the map shows them.
 const HISTORY = `select at, type, status, pending_status from order_events
-  where order_id = $1 and type <> 'partner_moved' order by seq`;
+  where order_id = $1 and type <> '${PARTNER_MOVED}' order by seq`;
 
 type FeedRow = OrderRow & { version: number; types_since: string[] | null };
 

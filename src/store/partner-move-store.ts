@@ -1,14 +1,15 @@
-import { stepOf, type Step } from '../core/lifecycle/steps.js';
+import { PARTNER_MOVED } from '../core/orders/order.js';
+import { stepOf, WITH_OPERATOR, type Step } from '../core/lifecycle/steps.js';
 import type { PartnerMoveStore } from '../core/lifecycle/partner-moves.js';
 import type { OnCommitted } from '../core/events/ports.js';
 import { writeEvent } from './order-changes.js';
 import type { Sql } from './sql.js';
 
-// Only while the operator is still on the order, and the order still with an operator.
+// Only while the operator is still on the order, and the order still with an operator: at one of
+// the steps WITH_OPERATOR ($6), each a pending one.
 const RECORD = `update orders set version = version + 1, updated_at = $3,
     partner_distance_m = coalesce($4, partner_distance_m), partner_duration_s = coalesce($5, partner_duration_s)
-  where id = $1 and partner_id = $2 and status = 'pending'
-    and pending_status in ('partner_start_order', 'partner_going_to_origin', 'partner_in_origin', 'partner_going_to_destination')
+  where id = $1 and partner_id = $2 and status = 'pending' and pending_status = any($6::text[])
   returning version, status, pending_status`;
 
 export function createPartnerMoveStore(sql: Sql, onCommitted: OnCommitted = () => {}): PartnerMoveStore {
@@ -33,13 +34,14 @@ export function createPartnerMoveStore(sql: Sql, onCommitted: OnCommitted = () =
           at.toISOString(),
           approach?.distanceMetres ?? null,
           approach?.durationSeconds ?? null,
+          WITH_OPERATOR,
         ]);
         const row = rows[0];
         if (!row) return null;
         await writeEvent(tx, {
           orderId,
           seq: row.version,
-          type: 'partner_moved',
+          type: PARTNER_MOVED,
           at,
           status: row.status,
           pendingStatus: row.pending_status,
@@ -49,7 +51,7 @@ export function createPartnerMoveStore(sql: Sql, onCommitted: OnCommitted = () =
         });
         return row.version;
       });
-      if (seq !== null) onCommitted([{ orderId, seq, type: 'partner_moved' }]);
+      if (seq !== null) onCommitted([{ orderId, seq, type: PARTNER_MOVED }]);
       return seq;
     },
   };

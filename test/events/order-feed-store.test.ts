@@ -4,6 +4,7 @@ import { createOrderStore } from '../../src/store/order-store.js';
 import { writeEvent } from '../../src/store/order-changes.js';
 import { ENGINES, onEngine } from '../support/engines.js';
 import { newOrder } from '../support/new-order.js';
+import type { OrderEventType } from '../../src/core/orders/order.js';
 
 describe.each(ENGINES)('what live updates read of orders, $name', (engine) => {
   it.skipIf(engine.skip !== null)(`${onEngine(engine)}: the order, its version and the types of its events after a version`, async () => {
@@ -11,13 +12,13 @@ describe.each(ENGINES)('what live updates read of orders, $name', (engine) => {
     try {
       const { sql } = store;
       const order = await createOrderStore(sql).insert(newOrder());
-      const change = async (type: string) => {
+      const change = async (type: OrderEventType) => {
         const { rows } = await sql.query<{ version: number }>('update orders set version = version + 1 where id = $1 returning version', [order.id]);
         const at = new Date('2026-11-21T17:20:00.000Z');
         const actor = { kind: 'timer' as const, id: null };
         await writeEvent(sql, { orderId: order.id, seq: rows[0]!.version, type, at, status: 'pending', pendingStatus: 'pending_partner', actor, reason: null, traceparent: null });
       };
-      for (const type of ['paid', 'partner_moved', 'partner_moved']) await change(type);
+      for (const type of ['paid', 'partner_moved', 'partner_moved'] as const) await change(type);
       const feed = createOrderFeedStore(sql);
 
       const first = await feed.read(order.id, 0);

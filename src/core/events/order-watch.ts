@@ -1,3 +1,4 @@
+import { PARTNER_MOVED } from '../orders/order.js';
 import type { EventBus, HeardNote } from './bus.js';
 
 /** One read of a watched order, as its watcher may see it. */
@@ -45,7 +46,7 @@ export interface WatchOptions<T> {
 /** A watch: an iterator whose `return()` always exists, and ends it at once. */
 export type Watch<T> = AsyncIterableIterator<WatchItem<T>> & { return(value?: unknown): Promise<IteratorResult<WatchItem<T>>> };
 
-const MOVES_ONLY = (types: readonly string[]) => types.length > 0 && types.every((t) => t === 'partner_moved');
+const MOVES_ONLY = (types: readonly string[]) => types.length > 0 && types.every((t) => t === PARTNER_MOVED);
 
 /**
  * An order's updates for one watcher: the order as it is now, then the order again whenever the

@@ -1,9 +1,11 @@
+import type { OrderActor } from '../orders/order.js';
+
 /**
  * Who changes an order: its owner (the integrating application's token `sub`), the operator on
  * it, the platform (scope `orders:admin`), the service's own timers, or the payment provider
- * through its verified notification.
+ * through its verified notification. The kinds are the history's actors (ORDER_ACTORS).
  */
-export type ActorKind = 'owner' | 'operator' | 'platform' | 'timer' | 'payment';
+export type ActorKind = OrderActor;
 
 export interface Actor {
   kind: ActorKind;

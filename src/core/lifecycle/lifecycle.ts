@@ -3,7 +3,7 @@ import type { Actor } from './actors.js';
 import { InvalidTransitionError, OfferUnavailableError, OperatorUnavailableError } from './errors.js';
 import { OrderNotFoundError } from '../errors.js';
 import type { Approach, Dispatched, LifeRecord, LifecycleStore, OrderChange, PaymentApplied, TimerKind } from './ports.js';
-import { stateOf, WITH_OPERATOR, type Step } from './steps.js';
+import { PAUSABLE, stateOf, WITH_OPERATOR, type Step } from './steps.js';
 import { transitionsFor, type Transition, type TransitionName } from './transitions.js';
 
 export interface LifePolicy {
@@ -218,6 +218,6 @@ const changed = (order: LifeRecord, change: OrderChange, version: number, paymen
 });
 
 // A resume repeated finds the order back at a step that pausing leaves from.
-const isResumable = (step: Step) => step === 'pending_partner' || WITH_OPERATOR.includes(step);
+const isResumable = (step: Step) => PAUSABLE.includes(step);
 
 export type Lifecycle = ReturnType<typeof createLifecycle>;

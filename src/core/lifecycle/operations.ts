@@ -8,16 +8,11 @@ import { OfferUnavailableError, OperatorUnavailableError } from './errors.js';
 import { OrderNotFoundError } from '../errors.js';
 import type { Lifecycle, MoveResult } from './lifecycle.js';
 import type { Approach, LifeRecord, OfferView, WaitingOffer } from './ports.js';
-import type { TransitionName } from './transitions.js';
+import { REPORTS, type ReportedStep } from './transitions.js';
 
-/** The steps an operator reports, as the operators' app names them (GraphQL's `OrderStep`). */
-export const ORDER_STEPS = {
-  partner_going_to_origin: 'set_out',
-  partner_in_origin: 'arrive',
-  partner_going_to_destination: 'tow',
-  finished: 'finish',
-} as const satisfies Record<string, TransitionName>;
-export type OrderStep = keyof typeof ORDER_STEPS;
+/** The steps an operator reports, as the operators' app names them (GraphQL's `OrderStep`), each with its transition. */
+export const ORDER_STEPS = REPORTS;
+export type OrderStep = ReportedStep;
 
 export interface LifeOperationsDeps {
   lifecycle: Lifecycle;

@@ -1,5 +1,6 @@
+import type { OrderChangeKind } from '../orders/order.js';
 import type { ActorKind } from './actors.js';
-import { WITH_OPERATOR, type Step } from './steps.js';
+import { cancellableBy, PAUSABLE, REPORTED, type Step } from './steps.js';
 
 export type TransitionName =
   | 'pay'
@@ -17,7 +18,7 @@ export type TransitionName =
   | 'close';
 
 /** What a change of an order is announced as: its event's type, in the order's history and outbox. */
-export type ChangeType = 'paid' | 'assigned' | 'progressed' | 'finished' | 'paused' | 'resumed' | 'cancelled' | 'closed';
+export type ChangeType = Exclude<OrderChangeKind, 'created' | 'refunded'>;
 
 /**
  * What a transition does besides moving the order, all in the transaction that moves it:
@@ -113,18 +114,17 @@ export const TRANSITIONS: readonly Transition[] = [
   },
   {
     name: 'pause',
-    from: ['pending_partner', ...WITH_OPERATOR],
+    from: PAUSABLE,
     to: 'paused',
     by: ['platform'],
     change: 'paused',
     effects: ['remember_step', 'withdraw_offer', 'stop_dispatch'],
   },
   { name: 'resume', from: ['paused'], to: 'paused_from', by: ['platform'], change: 'resumed', effects: ['resume_dispatch'] },
-  // The owner may cancel until the vehicle is on its way to the destination: from then on the
-  // operator holds the car, and only the platform can stop the job.
+  // Who may cancel at which step is STEP_TABLE's cancelledBy.
   {
     name: 'cancel',
-    from: ['pending_payment', 'pending_partner', 'partner_start_order', 'partner_going_to_origin', 'partner_in_origin'],
+    from: cancellableBy('owner'),
     to: 'cancelled',
     by: ['owner'],
     change: 'cancelled',
@@ -132,7 +132,7 @@ export const TRANSITIONS: readonly Transition[] = [
   },
   {
     name: 'cancel',
-    from: ['pending_payment', 'pending_partner', ...WITH_OPERATOR, 'paused'],
+    from: cancellableBy('platform'),
     to: 'cancelled',
     by: ['platform'],
     change: 'cancelled',
@@ -148,3 +148,19 @@ export function transitionsFor(name: TransitionName, actor: ActorKind, towing: b
     (t) => t.name === name && t.by.includes(actor) && (t.service === undefined || (t.service === 'towing') === towing),
   );
 }
+
+/** A step the operator on an order reports reaching (GraphQL's `OrderStep`). */
+export type ReportedStep = (typeof REPORTED)[number];
+
+/**
+ * Each step an operator reports, with the transition the operator takes to reach it: the one row
+ * of the table by an operator whose target it is (a service's kind may split it in two rows of
+ * the same name).
+ */
+export const REPORTS = Object.fromEntries(
+  REPORTED.map((step) => {
+    const names = new Set(TRANSITIONS.filter((t) => t.to === step && t.by.includes('operator')).map((t) => t.name));
+    if (names.size !== 1) throw new Error(`the step ${step} is reported, but ${names.size} operator transitions reach it`);
+    return [step, [...names][0]!];
+  }),
+) as Record<ReportedStep, TransitionName>;

@@ -11,18 +11,64 @@ export const SERVICE_NAMES: Record<ServiceCode, string> = {
 /** Services that need a destination: only towing moves the vehicle. */
 export const needsDestination = (service: ServiceCode): boolean => service === 1;
 
-export const ORDER_STATUSES = ['pending', 'finished', 'paused', 'cancelled', 'closed'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** Who made a change of an order: its owner, its operator, the platform, a timer of the service's, a payment provider. */
+export const ORDER_ACTORS = ['owner', 'operator', 'platform', 'timer', 'payment'] as const;
+export type OrderActor = (typeof ORDER_ACTORS)[number];
 
-export const PENDING_STATUSES = [
-  'pending_payment',
-  'pending_partner',
-  'partner_start_order',
-  'partner_going_to_origin',
-  'partner_in_origin',
-  'partner_going_to_destination',
-] as const;
-export type PendingStatus = (typeof PENDING_STATUSES)[number];
+/** What the path says of one step of an order's life (see STEP_TABLE). */
+export interface StepInfo {
+  /** Pending: the order's status is `pending` and the step its pendingStatus; else the step is its status. */
+  pending: boolean;
+  /** An operator is on the order: accepted, and not yet finished. */
+  withOperator: boolean;
+  /** Nothing moves the order any more but closing a finished one. */
+  ended: boolean;
+  /** The platform may pause the order here, and so resume it back here. */
+  pausable: boolean;
+  /** Who may cancel the order here. */
+  cancelledBy: readonly OrderActor[];
+  /** The operator on the order reports reaching it (GraphQL's `OrderStep`). */
+  reported: boolean;
+}
+
+/**
+ * Every step of an order's life, in the order of its path: the pending ones first, then where an
+ * order stops. Statuses, steps and the lists the state machine, the schema, the pages and the
+ * store name are all read from here; migrations/*.sql's CHECKs are held to it by a test.
+ */
+export const STEP_TABLE = {
+  pending_payment: { pending: true, withOperator: false, ended: false, pausable: false, cancelledBy: ['owner', 'platform'], reported: false },
+  pending_partner: { pending: true, withOperator: false, ended: false, pausable: true, cancelledBy: ['owner', 'platform'], reported: false },
+  partner_start_order: { pending: true, withOperator: true, ended: false, pausable: true, cancelledBy: ['owner', 'platform'], reported: false },
+  partner_going_to_origin: { pending: true, withOperator: true, ended: false, pausable: true, cancelledBy: ['owner', 'platform'], reported: true },
+  partner_in_origin: { pending: true, withOperator: true, ended: false, pausable: true, cancelledBy: ['owner', 'platform'], reported: true },
+  // From here the operator holds the car: only the platform can stop the job.
+  partner_going_to_destination: { pending: true, withOperator: true, ended: false, pausable: true, cancelledBy: ['platform'], reported: true },
+  finished: { pending: false, withOperator: false, ended: false, pausable: false, cancelledBy: [], reported: true },
+  paused: { pending: false, withOperator: false, ended: false, pausable: false, cancelledBy: ['platform'], reported: false },
+  cancelled: { pending: false, withOperator: false, ended: true, pausable: false, cancelledBy: [], reported: false },
+  closed: { pending: false, withOperator: false, ended: true, pausable: false, cancelledBy: [], reported: false },
+} as const satisfies Record<string, StepInfo>;
+
+type Table = typeof STEP_TABLE;
+/** Where an order is in its life, in one word: its pendingStatus while it is pending, else its status. */
+export type Step = keyof Table;
+/** The steps whose entry in the table has `field` true. */
+export type StepsWith<F extends 'pending' | 'withOperator' | 'ended' | 'pausable' | 'reported'> = {
+  [S in Step]: Table[S][F] extends true ? S : never;
+}[Step];
+
+/** Every step, in the order of the path. */
+export const STEPS = Object.keys(STEP_TABLE) as Step[];
+/** The steps whose `field` is true in the table, in the order of the path. */
+export const stepsWith = <F extends 'pending' | 'withOperator' | 'ended' | 'pausable' | 'reported'>(field: F): StepsWith<F>[] =>
+  STEPS.filter((s) => STEP_TABLE[s][field]) as StepsWith<F>[];
+
+export const PENDING_STATUSES = stepsWith('pending');
+export type PendingStatus = StepsWith<'pending'>;
+
+export const ORDER_STATUSES = ['pending', ...STEPS.filter((s) => !STEP_TABLE[s].pending)] as OrderStatus[];
+export type OrderStatus = 'pending' | Exclude<Step, PendingStatus>;
 
 /**
  * Where the order's payment stands: open, paid, left unpaid (its link expired or voided), or
@@ -31,28 +77,39 @@ export type PendingStatus = (typeof PENDING_STATUSES)[number];
 export const PAYMENT_STATUSES = ['pending', 'paid', 'expired', 'refund_pending', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** Who made a change of an order: its owner, its operator, the platform, a timer of the service's, a payment provider. */
-export const ORDER_ACTORS = ['owner', 'operator', 'platform', 'timer', 'payment'] as const;
-export type OrderActor = (typeof ORDER_ACTORS)[number];
-
 /**
- * What a change of an order was, as its history names it: the order's creation, each kind of
- * transition (a progress names its step by the state after it), and the refund of a cancelled
- * order's payment, which moves no state and is the payment provider's.
+ * Every type of event an order's changes write to order_events, in the order of an order's life:
+ * `history`, the history names it (a progress names its step by the state after it; the refund
+ * of a cancelled order's payment moves no state and is the payment provider's); `published`, the
+ * webhook type it is sent as, `order.` and this (null: not sent). A pause and a resume are
+ * progress as an integrator sees it: the order's status says which. A move of the partner is
+ * only for the live followers: it changes no state an integrator follows, and the history leaves
+ * it out; a refund is the payment provider's to tell the payer.
  */
-export const ORDER_CHANGE_KINDS = [
-  'created',
-  'paid',
-  'assigned',
-  'progressed',
-  'paused',
-  'resumed',
-  'finished',
-  'cancelled',
-  'closed',
-  'refunded',
-] as const;
-export type OrderChangeKind = (typeof ORDER_CHANGE_KINDS)[number];
+export const ORDER_EVENTS = {
+  created: { history: true, published: 'created' },
+  paid: { history: true, published: 'paid' },
+  assigned: { history: true, published: 'assigned' },
+  progressed: { history: true, published: 'progressed' },
+  paused: { history: true, published: 'progressed' },
+  resumed: { history: true, published: 'progressed' },
+  finished: { history: true, published: 'finished' },
+  cancelled: { history: true, published: 'cancelled' },
+  closed: { history: true, published: 'closed' },
+  refunded: { history: true, published: null },
+  partner_moved: { history: false, published: null },
+} as const satisfies Record<string, { history: boolean; published: string | null }>;
+
+/** A type of order_events' rows. */
+export type OrderEventType = keyof typeof ORDER_EVENTS;
+export const ORDER_EVENT_TYPES = Object.keys(ORDER_EVENTS) as OrderEventType[];
+
+/** What a change of an order was, as its history names it. */
+export type OrderChangeKind = { [E in OrderEventType]: (typeof ORDER_EVENTS)[E]['history'] extends true ? E : never }[OrderEventType];
+export const ORDER_CHANGE_KINDS = ORDER_EVENT_TYPES.filter((e) => ORDER_EVENTS[e].history) as OrderChangeKind[];
+
+/** The event of an operator's report of its position: for live followers, not the history. */
+export const PARTNER_MOVED = 'partner_moved' satisfies OrderEventType;
 
 /** One change in an order's history: what it was, its state after the change, who made it, and why. */
 export interface OrderChange {

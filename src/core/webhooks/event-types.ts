@@ -1,32 +1,19 @@
 import { InvalidInputError } from '../errors.js';
+import { ORDER_EVENT_TYPES, ORDER_EVENTS, type OrderEventType } from '../orders/order.js';
+
+type Published = Exclude<(typeof ORDER_EVENTS)[OrderEventType]['published'], null>;
 
 /** What an endpoint can subscribe to: the published names, in the order of an order's life. */
-export const WEBHOOK_EVENT_TYPES = [
-  'order.created',
-  'order.paid',
-  'order.assigned',
-  'order.progressed',
-  'order.finished',
-  'order.cancelled',
-  'order.closed',
-] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+export type WebhookEventType = `order.${Published}`;
+export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [
+  ...new Set(ORDER_EVENT_TYPES.flatMap((e) => (ORDER_EVENTS[e].published === null ? [] : [`order.${ORDER_EVENTS[e].published}` as const]))),
+];
 
-// The order events sent (order_events.type), each as its webhook type; the others are not sent.
-// A pause and a resume are progress as an integrator sees it: the order's status says which. A
-// move of the partner and a refund are not announced: the first changes no state an integrator
-// follows, and a refund is the payment provider's to tell the payer.
-export const SENT_ORDER_EVENTS: Readonly<Record<string, WebhookEventType>> = {
-  created: 'order.created',
-  paid: 'order.paid',
-  assigned: 'order.assigned',
-  progressed: 'order.progressed',
-  paused: 'order.progressed',
-  resumed: 'order.progressed',
-  finished: 'order.finished',
-  cancelled: 'order.cancelled',
-  closed: 'order.closed',
-};
+// The order events sent (order_events.type), each as its webhook type; the others are not sent
+// (ORDER_EVENTS says which and why).
+export const SENT_ORDER_EVENTS: Readonly<Partial<Record<OrderEventType, WebhookEventType>>> = Object.fromEntries(
+  ORDER_EVENT_TYPES.flatMap((e) => (ORDER_EVENTS[e].published === null ? [] : [[e, `order.${ORDER_EVENTS[e].published}`]])),
+);
 
 const isWebhookType = (name: string): name is WebhookEventType => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(name);
 
