@@ -29,6 +29,7 @@ export type EdgeErrorCode =
   | 'ONE_ORDER_PER_REQUEST'
   | 'RATE_LIMITED'
   | 'INVALID_SIGNATURE'
+  | 'SHUTTING_DOWN'
   | 'INTERNAL';
 
 export type ErrorCode =
@@ -144,6 +145,13 @@ export const ERROR_TABLE = {
   // A payment notification whose signature is not the provider's: nothing is kept. Not
   // UNAUTHENTICATED: the caller is a provider signing with a shared secret, not a Bearer token.
   INVALID_SIGNATURE: { status: 401, message: 'La firma de la notificación de pago no es válida' },
+  // A WebSocket upgrade that comes once the service has begun to stop: its stream would be cut.
+  // HTTP requests are still answered while it drains; only a stream is refused.
+  SHUTTING_DOWN: {
+    status: 503,
+    message: 'El servicio se está deteniendo; conéctese de nuevo',
+    headers: { 'retry-after': '1' },
+  },
   // An outage of the store is short-lived or long; either way a client should not hammer it.
   STORE_UNAVAILABLE: {
     status: 503,

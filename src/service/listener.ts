@@ -1,6 +1,7 @@
 import { createServer, ServerResponse, type OutgoingHttpHeader, type OutgoingHttpHeaders, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Config } from '../config.js';
+import { ERROR_TABLE } from '../error-table.js';
 import type { App } from '../http/router.js';
 import type { Sql } from '../store/sql.js';
 
@@ -46,7 +47,8 @@ function afterQuietPoll(): Promise<void> {
 }
 
 // Told to a WebSocket upgrade that comes once the close has begun: its stream would be cut.
-const CLOSING_BODY = JSON.stringify({ message: 'El servicio se está deteniendo; conéctese de nuevo', code: 'SHUTTING_DOWN' });
+const CLOSING_BODY = JSON.stringify({ message: ERROR_TABLE.SHUTTING_DOWN.message, code: 'SHUTTING_DOWN' });
+const CLOSING_RETRY = ERROR_TABLE.SHUTTING_DOWN.headers['retry-after'];
 
 /**
  * The node:http server of the service, with its deadlines; not yet listening. WebSocket upgrades
@@ -143,7 +145,7 @@ export function createListener(
     upgraded.add(socket as Socket);
     if (!app.handleUpgrade) return socket.destroy();
     if (closing) {
-      const head = ['HTTP/1.1 503 Service Unavailable', 'content-type: application/json', 'retry-after: 1', 'connection: close', `content-length: ${Buffer.byteLength(CLOSING_BODY)}`];
+      const head = ['HTTP/1.1 503 Service Unavailable', 'content-type: application/json', `retry-after: ${CLOSING_RETRY}`, 'connection: close', `content-length: ${Buffer.byteLength(CLOSING_BODY)}`];
       return void socket.end(`${head.join('\r\n')}\r\n\r\n${CLOSING_BODY}`);
     }
     app.handleUpgrade(req, socket, head).catch(() => socket.destroy());

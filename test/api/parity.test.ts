@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TABLE, type ErrorCode } from '../../src/error-table.js';
 import { startGateway } from '../gateway/arrange-gateway.js';
@@ -24,7 +25,9 @@ type Of = Record<string, unknown>;
 type Case =
   | { rest: Probe; graphql: Probe; of?: Of }
   | { rest: Probe; graphql: null; why: string; of?: Of }
-  | { rest: null; graphql: Probe; why: string; of?: Of };
+  | { rest: null; graphql: Probe; why: string; of?: Of }
+  // Answered outside both faces' requests; `heldBy` is the test that provokes it.
+  | { rest: null; graphql: null; why: string; heldBy: string };
 
 let life: Awaited<ReturnType<typeof startLifeService>>;
 let faulty: TestService;
@@ -307,6 +310,12 @@ const CASES: Record<ErrorCode, Case> = {
     graphql: () => cancelGql(gateway.service, 1),
     of: { what: 'order_life' },
   },
+  SHUTTING_DOWN: {
+    rest: null,
+    graphql: null,
+    why: 'told only to a WebSocket upgrade that comes once the service has begun to stop; requests are answered while it drains',
+    heldBy: 'test/e2e/shutdown-listener.test.ts',
+  },
   INTERNAL: {
     rest: (s) => withFault('broken', () => s.faulty.rest(restBody())),
     graphql: null,
@@ -327,6 +336,10 @@ describe('REST and GraphQL answer every code of the error table alike', () => {
   it.each(Object.keys(CASES) as ErrorCode[])('%s', async (code) => {
     const entry: { status: number; graphqlType?: string; headers?: Record<string, string> } = ERROR_TABLE[code];
     const kase = CASES[code];
+    if ('heldBy' in kase) {
+      const held = await readFile(new URL(`../../${kase.heldBy}`, import.meta.url), 'utf8');
+      return void expect(held, kase.heldBy).toContain(code);
+    }
     let expected = messageOf(code, kase.of);
 
     if (kase.rest) {

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ERROR_TABLE } from '../../src/error-table.js';
 import { createListener, type Listener } from '../../src/service/listener.js';
 
 // Long enough that none of node's own deadlines closes a connection during a test.
@@ -21,8 +22,8 @@ afterEach(() => {
   listener?.close();
 });
 
-async function listen(handleNode: Handler, idleGraceMs = 0): Promise<number> {
-  listener = createListener({ handleNode }, {}, TIMEOUTS, Infinity, idleGraceMs);
+async function listen(handleNode: Handler, idleGraceMs = 0, handleUpgrade?: () => Promise<void>): Promise<number> {
+  listener = createListener({ handleNode, handleUpgrade } as never, {}, TIMEOUTS, Infinity, idleGraceMs);
   await new Promise<void>((resolve) => listener!.listen(0, '127.0.0.1', resolve));
   return (listener.address() as AddressInfo).port;
 }
@@ -153,6 +154,24 @@ describe('closing the listener gracefully', () => {
     expect(first).toMatch(/\r\nconnection: keep-alive\r\n/i);
     expect(second).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
     expect(second).toMatch(/\r\nconnection: close\r\n/i);
+    expect(await closing).toEqual({ cut: false });
+  });
+
+  it('when a WebSocket upgrade comes once the close has begun, then it is refused with SHUTTING_DOWN, whose stream would be cut', async () => {
+    let upgrades = 0;
+    const port = await listen(async (_req, res) => void res.end('ok'), 60_000, async () => void (upgrades += 1));
+    const client = open(port);
+    await client.refused;
+
+    const closing = listener!.closeGracefully(60_000);
+    client.socket.write('GET /graphql HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n' +
+      'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n');
+
+    const [head, body] = (await client.closed).split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 503 /);
+    expect(head).toMatch(new RegExp(`\r\nretry-after: ${ERROR_TABLE.SHUTTING_DOWN.headers['retry-after']}\r\n`, 'i'));
+    expect(JSON.parse(body!)).toEqual({ code: 'SHUTTING_DOWN', message: ERROR_TABLE.SHUTTING_DOWN.message });
+    expect(upgrades).toBe(0);
     expect(await closing).toEqual({ cut: false });
   });
 
