@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { startServer, type RunningServer } from './child-server.js';
-import { serviceDir } from './service.js';
+import { serviceArgs, serviceDir } from './service.js';
 
 /** Runs a statement on the server DATABASE_URL names, outside any database of the bench's. */
 async function onServer(serverUrl: string, text: string): Promise<void> {
@@ -15,7 +15,7 @@ async function onServer(serverUrl: string, text: string): Promise<void> {
 }
 
 /**
- * `node dist/main.js` with WORKERS=`workers` on a database of its own, created on the server
+ * The service (serviceArgs) with WORKERS=`workers` on a database of its own, created on the server
  * that `serverUrl` names and dropped when the service stops.
  */
 export async function startOnPostgres(serverUrl: string, env: Record<string, string>, workers: number): Promise<RunningServer> {
@@ -26,7 +26,7 @@ export async function startOnPostgres(serverUrl: string, env: Record<string, str
   const drop = () => onServer(serverUrl, `drop database if exists ${name} with (force)`);
   try {
     const server = await startServer({
-      args: ['dist/main.js'],
+      args: serviceArgs(),
       cwd: serviceDir(),
       env: { LOG_LEVEL: 'warn', ...env, DATABASE_URL: url.href, WORKERS: String(workers) },
     });

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { dataDisk } from './data-disk.js';
 import { REPO, startServer, type RunningServer } from './child-server.js';
@@ -32,8 +32,23 @@ export async function buildService() {
 /** Where this build runs from: the copy buildService made, else the repository. */
 export const serviceDir = (): string => ownBuild ?? REPO;
 
+/** The options to node in `npm start`'s script (`node <options> dist/main.js`); none when it reads otherwise. */
+export function nodeOptions(startScript: string): string[] {
+  const options = /^node\s+(.*?)\s*dist\/main\.js$/.exec(startScript.trim())?.[1];
+  return options ? options.split(/\s+/) : [];
+}
+
 /**
- * `node dist/main.js` on the embedded store, in a fresh DATA_DIR (a copy of `template` when given)
+ * `node <options> dist/main.js` as the build in `dir` runs it with `npm start`: the service as
+ * deployed, its engine's and heap's options too (they change its CPU and memory), each build its own.
+ */
+export function serviceArgs(dir = serviceDir()): string[] {
+  const scripts = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts;
+  return [...nodeOptions(scripts?.start ?? ''), 'dist/main.js'];
+}
+
+/**
+ * The service (serviceArgs) on the embedded store, in a fresh DATA_DIR (a copy of `template` when given)
  * on the bench's data disk (bench/data-disk.ts), removed when it stops or the bench exits; built in
  * `cwd` (another build's worktree) when given; traced with TRACING_SAMPLE (bench/otlp-collector.ts).
  */
@@ -47,7 +62,7 @@ export async function startService(env: Record<string, string>, template?: strin
   process.on('exit', removeDataDir);
   try {
     const server = await startServer({
-      args: ['dist/main.js'],
+      args: serviceArgs(cwd ?? serviceDir()),
       cwd: cwd ?? serviceDir(),
       env: { LOG_LEVEL: 'warn', ...(await tracingEnv()), ...env, DATABASE_URL: '', DATA_DIR: dataDir },
     });
