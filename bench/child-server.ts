@@ -22,8 +22,8 @@ export interface ServerCommand {
 }
 
 export const REPO = fileURLToPath(new URL('..', import.meta.url));
-// Generous: on a machine shared with other work, two services started side by side with a store's
-// wasm to compile each have been seen to take over a minute to answer /readyz.
+// Generous: on a machine shared with other work, two services started side by side have been seen
+// to take over a minute to answer /readyz.
 const READY_TIMEOUT_MS = 180_000;
 const STOP_GRACE_MS = 5_000;
 const OUTPUT_TAIL_LINES = 30;

@@ -12,9 +12,9 @@ import type { Settings } from './settings.js';
 // a data dir it has never opened, its resident memory idle after start, and the peak under the
 // create-order load (VmHWM reset once started, then read after the load), for the demo roster a
 // new store seeds and for a roster of LARGE_ROSTER operators. Start-up's peak is VmHWM once the
-// start has gone quiet (bench/proc.ts), and idle is read then: its work goes on past /readyz (the
-// store's WebAssembly compiled in the background), and in the first run the demo roster's resident
-// memory 2 s after /readyz was above the peak read at /readyz. The peak at /readyz is reported too.
+// start has gone quiet (bench/proc.ts), and idle is read then: its work goes on past /readyz, and
+// in the first run the demo roster's resident memory 2 s after /readyz was above the peak read at
+// /readyz. The peak at /readyz is reported too.
 
 export type RosterName = 'demo' | 'large';
 

@@ -34,8 +34,8 @@ export async function cpuSnapshot(pid: number): Promise<CpuSnapshot> {
 }
 
 // A service is quiet once its processes use less than this share of one core over a second: the
-// work its start leaves in the background (the store's WebAssembly compiled on V8's helper
-// threads, the first checkpoint) is done. On a loaded machine that tail ran for many seconds past
+// work its start leaves in the background (most likely the store's WebAssembly optimized on
+// V8's helper threads) is done. On a loaded machine that tail ran for many seconds past
 // /readyz, into the measured window of whichever service started last, and doubled its CPU per
 // order there.
 const QUIET_SHARE_OF_CORE = 0.1;
