@@ -84,9 +84,9 @@ for (const engine of ENGINES) {
       const history = await createOrderEvents(store.sql).history(order.id);
 
       expect(history).toEqual([
-        { at: order.createdAt, status: 'pending', pendingStatus: 'pending_payment', actor: 'owner', reason: null },
-        { at: new Date(Date.UTC(2026, 10, 21, 18, 2)), status: 'pending', pendingStatus: 'pending_partner', actor: 'payment', reason: null },
-        { at: new Date(Date.UTC(2026, 10, 21, 18, 4)), status: 'cancelled', pendingStatus: null, actor: 'owner', reason: 'ya no lo necesito' },
+        { kind: 'created', at: order.createdAt, status: 'pending', pendingStatus: 'pending_payment', actor: 'owner', reason: null },
+        { kind: 'paid', at: new Date(Date.UTC(2026, 10, 21, 18, 2)), status: 'pending', pendingStatus: 'pending_partner', actor: 'payment', reason: null },
+        { kind: 'cancelled', at: new Date(Date.UTC(2026, 10, 21, 18, 4)), status: 'cancelled', pendingStatus: null, actor: 'owner', reason: 'ya no lo necesito' },
       ]);
       expect(await createOrderEvents(store.sql).history(order.id + 1_000)).toEqual([]);
     });
