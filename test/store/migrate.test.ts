@@ -79,7 +79,7 @@ for (const engine of ENGINES) {
         expect(await orders.findById(kept.id, kept.ownerSubject)).toEqual(kept);
         // Stored before orders had events, it has no creation event; its history still starts with its creation.
         expect(await createOrderEvents(store.sql).history(kept.id)).toEqual([
-          { at: kept.createdAt, status: 'pending', pendingStatus: 'pending_payment', actor: 'owner', reason: null },
+          { kind: 'created', at: kept.createdAt, status: 'pending', pendingStatus: 'pending_payment', actor: 'owner', reason: null },
         ]);
       } finally {
         await store.dispose();
