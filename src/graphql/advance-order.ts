@@ -3,6 +3,7 @@ import { REPORTED } from '../core/lifecycle/steps.js';
 import type { ReportedStep } from '../core/lifecycle/transitions.js';
 import { toOrderView } from '../order-view.js';
 import { builder } from './builder.js';
+import { upperCased } from './enums.js';
 import { CHANGE_ERRORS } from './lifecycle-errors.js';
 import { OrderRef } from './order.js';
 
@@ -13,12 +14,10 @@ const STEP_DESCRIPTIONS: Record<ReportedStep, string> = {
   finished: 'The job is done',
 };
 
-// The steps the table says an operator reports, each named as its value upper-cased.
+// The steps the table says an operator reports.
 const OrderStepEnum = builder.enumType('OrderStep', {
   description: 'A step the operator on an order reports',
-  values: Object.fromEntries(REPORTED.map((step) => [step.toUpperCase(), { value: step, description: STEP_DESCRIPTIONS[step] }])) as {
-    [S in ReportedStep as Uppercase<S>]: { value: S; description: string };
-  },
+  values: upperCased(REPORTED, STEP_DESCRIPTIONS),
 });
 
 const AdvanceOrderInput = builder.inputType('AdvanceOrderInput', {

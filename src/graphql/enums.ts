@@ -10,9 +10,11 @@ export const ServiceCodeEnum = builder.enumType('ServiceCode', {
   } as const,
 });
 
-// The GraphQL names are the stored values upper-cased.
-const upperCased = <T extends string>(values: readonly T[]) =>
-  Object.fromEntries(values.map((v) => [v.toUpperCase(), { value: v }])) as Record<Uppercase<T>, { value: T }>;
+/** An enum's values named as the stored values upper-cased, each with its description when given. */
+export const upperCased = <T extends string>(values: readonly T[], descriptions?: Record<T, string>) =>
+  Object.fromEntries(
+    values.map((v) => [v.toUpperCase(), descriptions ? { value: v, description: descriptions[v] } : { value: v }]),
+  ) as Record<Uppercase<T>, { value: T; description?: string }>;
 
 export const OrderStatusEnum = builder.enumType('OrderStatus', { values: upperCased<OrderStatus>(ORDER_STATUSES) });
 

@@ -1,7 +1,7 @@
 import { ORDER_ACTORS, ORDER_CHANGE_KINDS, type OrderActor, type OrderChange, type OrderChangeKind } from '../core/orders/order.js';
 import { ORDER } from '../order-view.js';
 import { builder } from './builder.js';
-import { OrderStatusEnum, PendingStatusEnum } from './enums.js';
+import { OrderStatusEnum, PendingStatusEnum, upperCased } from './enums.js';
 import { OrderRef } from './order.js';
 
 const ACTOR_DESCRIPTIONS: Record<OrderActor, string> = {
@@ -12,13 +12,9 @@ const ACTOR_DESCRIPTIONS: Record<OrderActor, string> = {
   payment: 'the payment provider (a payment, an expiry, a refund)',
 };
 
-// The GraphQL names are the stored values upper-cased.
 const OrderActorEnum = builder.enumType('OrderActor', {
   description: 'Who made a change of an order',
-  values: Object.fromEntries(ORDER_ACTORS.map((a) => [a.toUpperCase(), { value: a, description: ACTOR_DESCRIPTIONS[a] }])) as Record<
-    Uppercase<OrderActor>,
-    { value: OrderActor; description: string }
-  >,
+  values: upperCased(ORDER_ACTORS, ACTOR_DESCRIPTIONS),
 });
 
 const KIND_DESCRIPTIONS: Record<OrderChangeKind, string> = {
@@ -34,13 +30,9 @@ const KIND_DESCRIPTIONS: Record<OrderChangeKind, string> = {
   refunded: "its payment was given back: the refund of a cancelled paid order, which changes no state and is the payment provider's",
 };
 
-// The GraphQL names are the stored values upper-cased.
 const OrderChangeKindEnum = builder.enumType('OrderChangeKind', {
   description: 'What a change of an order was',
-  values: Object.fromEntries(ORDER_CHANGE_KINDS.map((k) => [k.toUpperCase(), { value: k, description: KIND_DESCRIPTIONS[k] }])) as Record<
-    Uppercase<OrderChangeKind>,
-    { value: OrderChangeKind; description: string }
-  >,
+  values: upperCased(ORDER_CHANGE_KINDS, KIND_DESCRIPTIONS),
 });
 
 const OrderChangeRef = builder.objectRef<OrderChange>('OrderChange').implement({

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sql } from '../../src/store/sql.js';
-import { defaultEngine, type Engine } from '../support/engines.js';
+import { countingEngine } from '../support/counting-engine.js';
 import { signTestToken } from '../support/service.js';
 import { operatorAuth, ownerAuth, startLifeService, type LifeService } from './support.js';
 
@@ -8,25 +7,7 @@ const OFFER = 'query Offer($id: ID!) { order(id: $id) { id offer { operatorId ex
 const OFFERS = 'query Offers { orders(first: 100) { edges { node { id offer { operatorId expiresAt } } } } }';
 
 // The statements that read orders' offers, counted as the store runs them.
-let offerReads = 0;
-const counting = (sql: Sql): Sql =>
-  new Proxy(sql, {
-    get(target, name) {
-      const value = Reflect.get(target, name, target) as unknown;
-      if (name !== 'query') return typeof value === 'function' ? value.bind(target) : value;
-      return (text: string, ...rest: unknown[]) => {
-        if (text.includes('from order_offers where order_id = any(')) offerReads++;
-        return (target.query as (...args: unknown[]) => unknown)(text, ...rest);
-      };
-    },
-  });
-const engine: Engine = {
-  ...defaultEngine,
-  open: async () => {
-    const store = await defaultEngine.open();
-    return { ...store, sql: counting(store.sql) };
-  },
-};
+const { engine, statements: offerReads } = countingEngine('from order_offers where order_id = any(');
 
 let life: LifeService;
 beforeAll(async () => {
@@ -97,9 +78,9 @@ describe("the platform sees whom an order is offered to, on the order", () => {
     const reads: number[] = [];
     const pages: unknown[] = [];
     for (let run = 0; run < 2; run++) {
-      const before = offerReads;
+      const before = offerReads();
       const { body } = await life.gql(OFFERS, {}, { auth });
-      reads.push(offerReads - before);
+      reads.push(offerReads() - before);
       pages.push(body);
     }
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sql } from '../../src/store/sql.js';
-import { defaultEngine, type Engine } from '../support/engines.js';
+import { countingEngine } from '../support/counting-engine.js';
 import { signTestToken } from '../support/service.js';
 import { operatorAuth, ownerAuth, platformAuth, startLifeService, type LifeService } from './support.js';
 
@@ -15,25 +14,7 @@ interface Waiting {
 }
 
 // The statements that read the waiting offers, counted as the store runs them.
-let waitingReads = 0;
-const counting = (sql: Sql): Sql =>
-  new Proxy(sql, {
-    get(target, name) {
-      const value = Reflect.get(target, name, target) as unknown;
-      if (name !== 'query') return typeof value === 'function' ? value.bind(target) : value;
-      return (text: string, ...rest: unknown[]) => {
-        if (text.includes('join order_offers f on f.order_id = o.id')) waitingReads++;
-        return (target.query as (...args: unknown[]) => unknown)(text, ...rest);
-      };
-    },
-  });
-const engine: Engine = {
-  ...defaultEngine,
-  open: async () => {
-    const store = await defaultEngine.open();
-    return { ...store, sql: counting(store.sql) };
-  },
-};
+const { engine, statements: waitingReads } = countingEngine('join order_offers f on f.order_id = o.id');
 
 let life: LifeService;
 beforeAll(async () => {
@@ -109,9 +90,9 @@ describe('the platform lists the offers waiting on every order', () => {
     const reads: number[] = [];
     const answers: unknown[] = [];
     for (let run = 0; run < 2; run++) {
-      const before = waitingReads;
+      const before = waitingReads();
       answers.push(await waiting(auth));
-      reads.push(waitingReads - before);
+      reads.push(waitingReads() - before);
     }
 
     expect((answers[1] as { offers: Waiting[] }).offers.length).toBeGreaterThanOrEqual(2);
