@@ -22,9 +22,9 @@ export const TRACING_COST_PERCENT = 10;
 export const SUBSCRIBER_P99_MS = 250;
 /** The goal for later: each face's CPU per request at most this multiple of bare node:http's. */
 export const CPU_OF_CEILING_GOAL = { [headline.rest]: 3, [headline.graphql]: 4 } as const;
-/** Start-up's peak of resident memory on a new data dir, by roster. */
-export const STARTUP_PEAK_MB = { demo: 400, large: 600 } as const;
-/** Resident memory idle after start, either roster. */
+/** Resident memory at every moment, start-up on a new data dir and load included, by roster. */
+export const BUDGET_MB = { demo: 400, large: 600 } as const;
+/** Resident memory idle after start with the demo roster; a large roster's is held to its budget. */
 export const IDLE_MB = 250;
 
 /**
@@ -82,10 +82,13 @@ export function sectionTargets({ tracing, subscribers, memory = [] }: SectionFig
     });
   }
   for (const f of memory) {
-    const bound = STARTUP_PEAK_MB[f.roster];
+    const bound = BUDGET_MB[f.roster];
     list.push(
       { what: `${rosterTitle(f)}: start-up peak of resident memory under ${bound} MB`, measured: `${f.startupPeakMb} MB`, met: f.startupPeakMb < bound },
-      { what: `${rosterTitle(f)}: resident memory idle after start at most ${IDLE_MB} MB`, measured: `${f.idleMb} MB`, met: f.idleMb <= IDLE_MB },
+      { what: `${rosterTitle(f)}: peak of resident memory under load under ${bound} MB`, measured: `${f.loadPeakMb} MB`, met: f.loadPeakMb < bound },
+      f.roster === 'demo'
+        ? { what: `${rosterTitle(f)}: resident memory idle after start at most ${IDLE_MB} MB`, measured: `${f.idleMb} MB`, met: f.idleMb <= IDLE_MB }
+        : { what: `${rosterTitle(f)}: resident memory idle after start under ${bound} MB`, measured: `${f.idleMb} MB`, met: f.idleMb < bound },
     );
   }
   return list;
