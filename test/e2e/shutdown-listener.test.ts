@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ERROR_TABLE } from '../../src/error-table.js';
-import { createListener, type Listener } from '../../src/service/listener.js';
+import { ERROR_TABLE } from '../../src/platform/error-table.js';
+import { createListener, type Listener } from '../../src/platform/listener.js';
 
 // Long enough that none of node's own deadlines closes a connection during a test.
 const TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 60_000, storeMs: 1_000 };
