@@ -6,7 +6,7 @@ import type { GatewayObserver } from './domain/ports.js';
 import { createGatewayIdempotencyStore } from './store/gateway-idempotency-store.js';
 import { createGatewayOrderStore } from './store/gateway-order-store.js';
 import type { Sql } from '../platform/store/sql.js';
-import type { BreakerState } from '../platform/outbound/breaker.js';
+import type { BreakerState } from './legacy/breaker.js';
 import { createLegacyClient } from './legacy/legacy-client.js';
 
 // Past the deadline of its legacy call and the write that keeps its order, a claim still without

@@ -7,7 +7,7 @@ import {
   type DomainErrorCode,
 } from '../platform/errors.js';
 import { UnavailableInGatewayModeError } from '../gateway/domain/errors.js';
-import { ERROR_TABLE, messageOf } from '../platform/error-table.js';
+import { ERROR_TABLE, messageOf } from '../http/error-table.js';
 import { builder } from './builder.js';
 
 export const ErrorInterface = builder.interfaceRef<ServiceError>('Error').implement({

@@ -3,7 +3,7 @@ import { useGraphQLSSE } from '@graphql-yoga/plugin-graphql-sse';
 import type { Plugin } from 'graphql-yoga';
 import type { Response as StreamAnswer } from 'graphql-sse';
 import type { Authenticate } from '../platform/tokens/verify-token.js';
-import { answerFor, type ErrorLog } from '../platform/error-table.js';
+import { answerFor, type ErrorLog } from '../http/error-table.js';
 import { withKeepAlive } from '../http/keep-alive.js';
 import { publicResult } from './public-result.js';
 

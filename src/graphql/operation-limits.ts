@@ -8,7 +8,7 @@ import type { GraphQLError, ValidationContext, ValidationRule } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import { ServiceError } from '../platform/errors.js';
-import { logRefusal } from '../platform/error-table.js';
+import { logRefusal } from '../http/error-table.js';
 import { oneOrderPerRequest } from './one-order-per-request.js';
 import { refusal } from './table-error.js';
 

@@ -6,7 +6,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { UnauthenticatedError, type Authenticate } from '../platform/tokens/verify-token.js';
 import { RateLimitedError, type RateLimit } from '../http/rate-limit.js';
-import type { ErrorLog } from '../platform/error-table.js';
+import type { ErrorLog } from '../http/error-table.js';
 import { publicError, publicResult } from './public-result.js';
 import { graphqlErrorFor } from './table-error.js';
 import type { GraphqlYoga } from './yoga.js';

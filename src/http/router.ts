@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import type { Authenticate } from '../platform/tokens/verify-token.js';
 import type { OrderService } from '../orders/domain/create-order.js';
@@ -25,7 +26,7 @@ import { tracedRequests } from './request-span.js';
 import { tracingOn } from '../platform/tracing/tracer.js';
 import { eventStreamResponse, isEventStream, sendEventStreamNode, type EventStream } from './event-stream.js';
 import { TRACKING_PATH, type TrackingRoute } from '../live-updates/tracking/tracking-route.js';
-import { createUpgradeHandler, type UpgradeDeps } from './upgrade.js';
+import { createUpgradeHandler, refuseUpgrade, type UpgradeDeps } from './upgrade.js';
 
 /** What the router hands the GraphQL face: `/graphql` through either dispatcher, and its files. */
 export interface GraphqlRoutes {
@@ -219,7 +220,9 @@ export function createApp(deps: AppDeps) {
   const handlers = { fetch, handleNode };
   // Traced, each request is a span; off, the handlers are these, untouched.
   const served = tracingOn() ? tracedRequests(handlers, deps.graphql.assetsPath) : handlers;
-  return Object.assign(served, { handleUpgrade, endStreams: deps.endStreams ?? (async () => {}) });
+  // An upgrade that comes once the close has begun: its stream would be cut.
+  const refuseClosingUpgrade = (socket: Duplex) => refuseUpgrade(socket, refuse('SHUTTING_DOWN'));
+  return Object.assign(served, { handleUpgrade, refuseClosingUpgrade, endStreams: deps.endStreams ?? (async () => {}) });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -16,7 +16,7 @@ import { createPaymentNotifications, type NotificationProvider } from '../paymen
 import type { PaymentProvider } from '../payments/domain/ports.js';
 import { createRefunds } from '../payments/domain/refunds.js';
 import { every } from '../platform/every.js';
-import type { ProviderObservers } from '../platform/metrics/provider-observers.js';
+import type { ProviderObservers } from '../service/provider-observers.js';
 import { createDispatchStore } from './store/dispatch-store.js';
 import { createLifecycleStore } from './store/lifecycle-store.js';
 import { createNotificationInbox } from '../payments/store/notification-inbox.js';

@@ -1,6 +1,6 @@
 // The failures the core and its ports report. Each has a stable `code` that programs read and
 // the data its answer needs; what a client is told for each code, in Spanish like the legacy
-// service, is written once, in the error table (src/platform/error-table.ts). An error's own `message`
+// service, is written once, in the error table (src/http/error-table.ts). An error's own `message`
 // is for the logs.
 
 /** A failure the service answers with a code of its own: the core's, its ports', its edges'. */

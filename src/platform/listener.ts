@@ -1,8 +1,7 @@
-import { createServer, ServerResponse, type OutgoingHttpHeader, type OutgoingHttpHeaders, type Server } from 'node:http';
+import { createServer, ServerResponse, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders, type Server } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { Config } from './config.js';
-import { ERROR_TABLE } from './error-table.js';
-import type { App } from '../http/router.js';
 import type { Sql } from './store/sql.js';
 
 type HeadFields = OutgoingHttpHeaders | OutgoingHttpHeader[];
@@ -46,20 +45,27 @@ function afterQuietPoll(): Promise<void> {
   });
 }
 
-// Told to a WebSocket upgrade that comes once the close has begun: its stream would be cut.
-const CLOSING_BODY = JSON.stringify({ message: ERROR_TABLE.SHUTTING_DOWN.message, code: 'SHUTTING_DOWN' });
-const CLOSING_RETRY = ERROR_TABLE.SHUTTING_DOWN.headers['retry-after'];
+/** What the listener needs of the app it serves. */
+export interface ListenedApp {
+  handleNode(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** Takes a WebSocket upgrade; absent, upgrades are not served. */
+  handleUpgrade?(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void>;
+  /** Answers an upgrade that comes once the close has begun (its stream would be cut) and closes it. */
+  refuseClosingUpgrade?(socket: Duplex): void;
+  /** Ends the open streams and sockets (subscriptions, tracking) cleanly, at the close. */
+  endStreams?(): Promise<void>;
+}
 
 /**
  * The node:http server of the service, with its deadlines; not yet listening. WebSocket upgrades
- * go to the app, and at the close its open streams and sockets are ended first (see App.endStreams).
+ * go to the app, and at the close its open streams and sockets are ended first (see ListenedApp.endStreams).
  * `maxBodyBytes` is the bodies' limit (MAX_BODY_BYTES): a client that waits to be told to send
  * its body is not told to send one past it. `idleGraceMs` (SHUTDOWN_IDLE_GRACE_MS): once the
  * close has begun, how long a connection with no request in flight may send nothing before it is
  * closed.
  */
 export function createListener(
-  app: Pick<App, 'handleNode'> & Partial<Pick<App, 'handleUpgrade' | 'endStreams'>>,
+  app: ListenedApp,
   sql: Pick<Sql, 'deliverArrived'>,
   timeouts: Config['timeouts'],
   maxBodyBytes = Infinity,
@@ -71,7 +77,7 @@ export function createListener(
   let unlistened = false;
   // By connection, its requests not yet answered (pipelined ones included).
   const inFlight = new WeakMap<Socket, number>();
-  // Upgraded connections end with their streams (App.endStreams), or at the timeout.
+  // Upgraded connections end with their streams (ListenedApp.endStreams), or at the timeout.
   const upgraded = new WeakSet<Socket>();
 
   // A client may send requests without waiting for the answers (pipelining): node answers them in
@@ -144,10 +150,7 @@ export function createListener(
   server.on('upgrade', (req, socket, head: Buffer) => {
     upgraded.add(socket as Socket);
     if (!app.handleUpgrade) return socket.destroy();
-    if (closing) {
-      const head = ['HTTP/1.1 503 Service Unavailable', 'content-type: application/json', `retry-after: ${CLOSING_RETRY}`, 'connection: close', `content-length: ${Buffer.byteLength(CLOSING_BODY)}`];
-      return void socket.end(`${head.join('\r\n')}\r\n\r\n${CLOSING_BODY}`);
-    }
+    if (closing) return app.refuseClosingUpgrade ? app.refuseClosingUpgrade(socket) : socket.destroy();
     app.handleUpgrade(req, socket, head).catch(() => socket.destroy());
   });
 

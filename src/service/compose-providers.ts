@@ -8,7 +8,7 @@ import { deriveSandboxSecret } from '../payments/providers/sandbox-notifications
 import { createRoutingStack } from '../orders/routing/routing-stack.js';
 import { createSandboxLinkStore } from '../payments/store/sandbox-link-store.js';
 import type { Sql } from '../platform/store/sql.js';
-import type { ProviderObservers } from '../platform/metrics/provider-observers.js';
+import type { ProviderObservers } from './provider-observers.js';
 
 export interface ProviderParts {
   config: Config;

@@ -7,7 +7,7 @@ import { createApp } from '../http/router.js';
 import { cancelOrderAction } from '../lifecycle/rest/cancel-order-route.js';
 import { metricsSourceFor } from '../platform/metrics/cluster-metrics.js';
 import { createMetrics, type Metrics } from '../platform/metrics/metrics.js';
-import { gatewayObserver, observedOrders, observedSql, providerObservers } from '../platform/metrics/observed.js';
+import { gatewayObserver, observedOrders, observedSql, providerObservers } from './observed.js';
 import type { Config } from '../platform/config.js';
 import { createTokenVerifier } from '../platform/tokens/verify-token.js';
 import { createOrderService } from '../orders/domain/create-order.js';
@@ -35,7 +35,7 @@ import type { Sql } from '../platform/store/sql.js';
 import { composeProviders } from './compose-providers.js';
 import { composeLifecycle } from '../lifecycle/compose.js';
 import { composeWebhooks, type WebhookParts } from '../webhooks/compose.js';
-import type { ProviderObservers } from '../platform/metrics/provider-observers.js';
+import type { ProviderObservers } from './provider-observers.js';
 import { composeEvents } from '../live-updates/compose.js';
 
 // A write to the roster commits within a second or two of taking its change number; one still

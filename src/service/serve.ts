@@ -4,7 +4,7 @@ import { resolveAuth } from '../platform/tokens/dev-secret.js';
 import { signToken } from '../platform/tokens/sign-token.js';
 import { composeService } from './compose.js';
 import { createListener } from '../platform/listener.js';
-import { listenForMetrics } from '../platform/metrics/metrics-port.js';
+import { listenForMetrics } from '../http/metrics-port.js';
 import { createRateLimit } from '../http/rate-limiter.js';
 import { every } from '../platform/every.js';
 import type { Config } from '../platform/config.js';

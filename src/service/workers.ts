@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { resolveAuth } from '../platform/tokens/dev-secret.js';
 import type { Config } from '../platform/config.js';
 import { sumOfWorkers } from '../platform/metrics/cluster-metrics.js';
-import { listenForMetrics } from '../platform/metrics/metrics-port.js';
+import { listenForMetrics } from '../http/metrics-port.js';
 import { announce, developmentToken } from './serve.js';
 
 // Beyond the workers' own SHUTDOWN_DELAY_MS and SHUTDOWN_TIMEOUT_MS: time to close the store.

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { Config } from '../../src/platform/config.js';
 import type { MetricsSource } from '../../src/platform/metrics/cluster-metrics.js';
-import { listenForMetrics } from '../../src/platform/metrics/metrics-port.js';
+import { listenForMetrics } from '../../src/http/metrics-port.js';
 
 const config = { metricsPort: 0, host: '127.0.0.1' } as Config;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMetrics } from '../../src/platform/metrics/metrics.js';
-import { providerObservers } from '../../src/platform/metrics/observed.js';
+import { providerObservers } from '../../src/service/observed.js';
 import { createPaymentStack, type PaymentSettings } from '../../src/payments/providers/payment-stack.js';
 import { SandboxFailure } from '../../src/payments/providers/sandbox.js';
 import { createSandboxReader } from '../../src/payments/providers/sandbox-notifications.js';

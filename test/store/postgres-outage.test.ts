@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_TABLE } from '../../src/platform/error-table.js';
+import { ERROR_TABLE } from '../../src/http/error-table.js';
 import { StoreUnavailableError } from '../../src/platform/errors.js';
 import { onEngine, postgres } from '../support/engines.js';
 import { CREATE_ORDER } from '../support/operations.js';

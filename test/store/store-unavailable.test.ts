@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_TABLE } from '../../src/platform/error-table.js';
+import { ERROR_TABLE } from '../../src/http/error-table.js';
 import { answerError } from '../../src/http/responses.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { StoreUnavailableError } from '../../src/platform/errors.js';

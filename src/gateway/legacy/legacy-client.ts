@@ -1,7 +1,7 @@
 import type { buildConnector } from 'undici';
 import { Pool } from '../../platform/outbound/undici.js';
 import type { OrderRequest } from '../../orders/domain/order-request.js';
-import { createBreaker, DEFAULT_BREAKER, type BreakerSettings, type BreakerState } from '../../platform/outbound/breaker.js';
+import { createBreaker, DEFAULT_BREAKER, type BreakerSettings, type BreakerState } from './breaker.js';
 import type { Credentials, LegacyOutcome } from '../domain/legacy-outcome.js';
 import { legacyRequestBody } from './legacy-request.js';
 import { postOnce, type Exchange, type PostRequest } from '../../platform/outbound/post-once.js';

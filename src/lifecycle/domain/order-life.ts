@@ -7,7 +7,7 @@ import type { OfferView, WaitingOffer } from './ports.js';
 import type { Order } from '../../orders/domain/order.js';
 import { parseOrderId } from '../../orders/domain/order-request.js';
 import type { Caller, OrderStore } from '../../orders/domain/ports.js';
-import { isStorableText } from '../../orders/domain/text.js';
+import { isStorableText } from '../../platform/text.js';
 
 export type PlatformChange = 'pause' | 'resume' | 'close' | 'cancel';
 

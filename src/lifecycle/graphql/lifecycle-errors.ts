@@ -5,7 +5,7 @@ import {
   OfferUnavailableError,
   OperatorUnavailableError,
 } from '../domain/errors.js';
-import { ERROR_TABLE } from '../../platform/error-table.js';
+import { ERROR_TABLE } from '../../http/error-table.js';
 import { builder } from '../../graphql/builder.js';
 import { OrderStatusEnum, PendingStatusEnum } from '../../graphql/enums.js';
 import { ErrorInterface } from '../../graphql/errors.js';

@@ -1,7 +1,7 @@
 import type { WatchItem } from '../domain/order-watch.js';
 import type { Tracking } from '../domain/tracking.js';
 import type { LiveOrders } from '../live-orders.js';
-import type { ErrorLog } from '../../platform/error-table.js';
+import type { ErrorLog } from '../../http/error-table.js';
 import type { EventStream } from '../../http/event-stream.js';
 import type { PlainRequest, PlainResponse } from '../../http/plain.js';
 import { RateLimitedError, type RateLimit } from '../../http/rate-limit.js';

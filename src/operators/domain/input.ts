@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parseFields } from '../../orders/domain/input-fields.js';
 import { SERVICE_CODES, type Point, type ServiceCode } from '../../orders/domain/order.js';
 import { isPhoneNumber } from '../../orders/domain/phone.js';
-import { isStorableText, NOT_STORABLE } from '../../orders/domain/text.js';
+import { isStorableText, NOT_STORABLE } from '../../platform/text.js';
 
 /** An operator as the platform describes it, once it has passed every rule. */
 export interface OperatorDraft {

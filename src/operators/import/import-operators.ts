@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { InvalidInputError } from '../../platform/errors.js';
-import { messageOf } from '../../platform/error-table.js';
+import { messageOf } from '../../http/error-table.js';
 import { parseOperatorDraft, type OperatorDraft } from '../domain/input.js';
 import type { OperatorStore } from '../domain/ports.js';
 import { csvRows } from './csv-rows.js';

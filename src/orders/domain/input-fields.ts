@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { InvalidInputError } from '../../platform/errors.js';
-import { NOT_STORABLE } from './text.js';
+import { NOT_STORABLE } from '../../platform/text.js';
 
 /** What each field of an input must be, said once: the reason an InvalidInputError gives. */
 export type FieldRules<Field extends string> = Record<Field, string>;

@@ -4,7 +4,7 @@ import { formatCoordinates } from './geo.js';
 import { asFields, invalidField, parseFields, type FieldRules } from './input-fields.js';
 import { needsDestination, SERVICE_CODES, type Point, type ServiceCode } from './order.js';
 import { isPhoneNumber } from './phone.js';
-import { isStorableText, NOT_STORABLE } from './text.js';
+import { isStorableText, NOT_STORABLE } from '../../platform/text.js';
 
 /** A create-order request once it has passed every rule. */
 export interface OrderRequest {

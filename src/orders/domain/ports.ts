@@ -1,10 +1,6 @@
 import type { NewOrder, Order, OrderChange, OrderStatus } from './order.js';
 
-/** Who is calling: the token's subject owns the orders it creates. */
-export interface Caller {
-  subject: string;
-  name: string | null;
-}
+export type { Caller } from '../../platform/caller.js';
 
 /** A page of an owner's orders, newest first. */
 export interface OrderPage {

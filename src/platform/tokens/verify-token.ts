@@ -1,7 +1,7 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { ServiceError } from '../errors.js';
-import type { Caller } from '../../orders/domain/ports.js';
-import { isStorableText } from '../../orders/domain/text.js';
+import type { Caller } from '../caller.js';
+import { isStorableText } from '../text.js';
 
 export interface AuthenticatedCaller extends Caller {
   scopes: ReadonlySet<string>;

@@ -1,6 +1,6 @@
 import { WebhookDeliveryNotFoundError, WebhookEndpointNotFoundError } from '../../platform/errors.js';
 import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../domain/ports.js';
-import { ERROR_TABLE } from '../../platform/error-table.js';
+import { ERROR_TABLE } from '../../http/error-table.js';
 import { builder } from '../../graphql/builder.js';
 import { ErrorInterface } from '../../graphql/errors.js';
 

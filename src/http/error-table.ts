@@ -12,7 +12,7 @@ import {
   type WebhookDeliveryNotFoundError,
   type WebhookEndpointNotFoundError,
   type WebhookErrorCode,
-} from './errors.js';
+} from '../platform/errors.js';
 import type { GatewayErrorCode, UnavailableInGatewayModeError, UpstreamRejectedError } from '../gateway/domain/errors.js';
 import type { InvalidTransitionError, LifecycleErrorCode, OperatorUnavailableError } from '../lifecycle/domain/errors.js';
 

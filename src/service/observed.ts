@@ -1,11 +1,11 @@
-import type { OrderService } from '../../orders/domain/create-order.js';
-import { ServiceError, StoreUnavailableError } from '../errors.js';
-import type { GatewayObserver } from '../../gateway/domain/ports.js';
-import type { BreakerState } from '../outbound/breaker.js';
+import type { OrderService } from '../orders/domain/create-order.js';
+import { ServiceError, StoreUnavailableError } from '../platform/errors.js';
+import type { GatewayObserver } from '../gateway/domain/ports.js';
+import type { BreakerState } from '../gateway/legacy/breaker.js';
 import type { ProviderObservers } from './provider-observers.js';
-import type { Sql } from '../store/sql.js';
-import { StatementOutcomeUnknownError } from '../store/statement-outcome.js';
-import { secondsSince, type Metrics } from './metrics.js';
+import type { Sql } from '../platform/store/sql.js';
+import { StatementOutcomeUnknownError } from '../platform/store/statement-outcome.js';
+import { secondsSince, type Metrics } from '../platform/metrics/metrics.js';
 
 // Decorators that count and time what passes through a port, without the port knowing.
 

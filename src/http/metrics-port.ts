@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { Logger } from 'pino';
-import type { Config } from '../config.js';
-import { createMetricsRoute } from '../../http/metrics-route.js';
-import { fromNode, sendNode } from '../../http/node-adapter.js';
-import { answerError, refuse } from '../../http/responses.js';
-import type { MetricsSource } from './cluster-metrics.js';
+import type { Config } from '../platform/config.js';
+import { createMetricsRoute } from './metrics-route.js';
+import { fromNode, sendNode } from './node-adapter.js';
+import { answerError, refuse } from './responses.js';
+import type { MetricsSource } from '../platform/metrics/cluster-metrics.js';
 
 /** GET /metrics alone, on METRICS_PORT: a port operators keep private, so it needs no token. */
 export async function listenForMetrics(source: MetricsSource, config: Config, log: Logger): Promise<Server> {

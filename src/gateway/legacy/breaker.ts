@@ -6,7 +6,7 @@ import {
   handleWhenResult,
   IsolatedCircuitError,
 } from 'cockatiel';
-import { isLegacyFailure, type LegacyOutcome } from '../../gateway/domain/legacy-outcome.js';
+import { isLegacyFailure, type LegacyOutcome } from '../domain/legacy-outcome.js';
 
 /**
  * closed: calls go through. open: calls fail at once, without a connection. half-open: the

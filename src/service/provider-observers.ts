@@ -1,7 +1,7 @@
-import type { NotificationEvent } from '../../payments/domain/notifications.js';
-import type { LegEstimate } from '../../orders/domain/routing.js';
-import type { PaymentOperation } from '../../payments/providers/observed-payments.js';
-import type { RoutingProviderName } from '../../orders/routing/routing-stack.js';
+import type { NotificationEvent } from '../payments/domain/notifications.js';
+import type { LegEstimate } from '../orders/domain/routing.js';
+import type { PaymentOperation } from '../payments/providers/observed-payments.js';
+import type { RoutingProviderName } from '../orders/routing/routing-stack.js';
 
 /**
  * What the routing and payment adapters report, for metrics; each is optional. Suggested
