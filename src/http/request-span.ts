@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span } from '@opentelemetry/api';
-import { SANDBOX_PATH } from '../payments/providers/sandbox.js';
+import { SANDBOX_PATH } from '../payments/rest/sandbox-path.js';
 import { parentFromHeaders } from '../platform/tracing/traceparent.js';
 import { failed, getTracer } from '../platform/tracing/tracer.js';
 import { NOTIFICATIONS_PATH } from '../payments/rest/payment-notifications-route.js';

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Authenticate } from '../platform/tokens/verify-token.js';
 import type { OrderService } from '../orders/domain/create-order.js';
 import type { PaymentNotifications } from '../payments/domain/notifications.js';
-import { SANDBOX_PATH } from '../payments/providers/sandbox.js';
+import { SANDBOX_PATH } from '../payments/rest/sandbox-path.js';
 import { createAdmission } from './admission.js';
 import { createHomePage } from './home-page.js';
 import { createMetricsRoute } from './metrics-route.js';
@@ -25,7 +25,7 @@ import { pathOf } from './request-path.js';
 import { tracedRequests } from './request-span.js';
 import { tracingOn } from '../platform/tracing/tracer.js';
 import { eventStreamResponse, isEventStream, sendEventStreamNode, type EventStream } from './event-stream.js';
-import { TRACKING_PATH, type TrackingRoute } from '../live-updates/tracking/tracking-route.js';
+import { TRACKING_PATH, type TrackingRoute } from '../live-updates/rest/tracking-route.js';
 import { createUpgradeHandler, refuseUpgrade, type UpgradeDeps } from './upgrade.js';
 
 /** What the router hands the GraphQL face: `/graphql` through either dispatcher, and its files. */

@@ -12,11 +12,10 @@ import type { Operator } from '../operators/domain/operator.js';
 import type { OperatorIndex } from '../operators/domain/ports.js';
 import { createLifeOperations } from './domain/operations.js';
 import { createPaymentExpiry } from '../payments/domain/expiry.js';
-import { createPaymentNotifications, type NotificationProvider } from '../payments/domain/notifications.js';
+import { createPaymentNotifications, type NotificationEvent, type NotificationProvider } from '../payments/domain/notifications.js';
 import type { PaymentProvider } from '../payments/domain/ports.js';
 import { createRefunds } from '../payments/domain/refunds.js';
 import { every } from '../platform/every.js';
-import type { ProviderObservers } from '../service/provider-observers.js';
 import { createDispatchStore } from './store/dispatch-store.js';
 import { createLifecycleStore } from './store/lifecycle-store.js';
 import { createNotificationInbox } from '../payments/store/notification-inbox.js';
@@ -37,7 +36,8 @@ export interface LifecycleParts {
   roster: Pick<OperatorIndex, 'nearest'>;
   payments: PaymentProvider;
   notificationProviders: Record<string, NotificationProvider>;
-  observers?: ProviderObservers;
+  /** Told of each payment notification received, for the metrics. */
+  observeNotification?: (event: NotificationEvent, provider: string) => void;
   traceparent?: () => string | null;
   /** The roster's operators, for the platform's assignments. */
   findOperator: (id: string) => Promise<Operator | null>;
@@ -99,7 +99,7 @@ export function composeLifecycle(parts: LifecycleParts) {
     providers: parts.notificationProviders,
     clock,
     readDeadlineMs: config.payments.timeoutMs,
-    observe: parts.observers?.notification,
+    observe: parts.observeNotification,
     onProblem: problem,
   });
   const expireUnpaid = createPaymentExpiry({ orders: orderPayments, clock, graceMs: PAYMENT_EXPIRY_GRACE_MS });

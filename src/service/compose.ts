@@ -169,7 +169,7 @@ export async function composeService(parts: ServiceParts) {
     roster,
     payments: providers.payments,
     notificationProviders: providers.notificationProviders,
-    observers: parts.observers ?? providerObservers(metrics),
+    observeNotification: (parts.observers ?? providerObservers(metrics)).notification,
     findOperator: (id) => operatorStore.findById(id),
     legs: providers.fulfilment.legs,
     // Each change keeps the trace of the request that made it, for the spans of what it causes.

@@ -2,7 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { PaymentProvider, RefundRequest } from '../domain/ports.js';
 import type { SandboxLinks, SandboxRefundOutcome } from './sandbox-links.js';
 
-export const SANDBOX_PATH = '/sandbox/payments/';
+import { SANDBOX_PATH } from '../rest/sandbox-path.js';
+
+export { SANDBOX_PATH };
 
 /**
  * How the sandbox behaves: as a provider that works, one that is down (`fail`) or slow (`slow`)

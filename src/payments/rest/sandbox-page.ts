@@ -1,12 +1,12 @@
 import { SERVICE_NAMES } from '../../orders/domain/order.js';
 import { toMajorUnits } from '../../orders/domain/pricing.js';
-import { SANDBOX_PATH } from '../providers/sandbox.js';
+import { SANDBOX_PATH } from './sandbox-path.js';
 import type { SandboxCheckout } from '../providers/sandbox-checkout.js';
 import type { SandboxLink, SandboxLinks, SandboxLinkState } from '../providers/sandbox-links.js';
 import type { PlainRequest, PlainResponse } from '../../http/plain.js';
 import { refuse } from '../../http/responses.js';
 import { csp, htmlSecurityHeaders } from '../../http/security-headers.js';
-import { TRACKING_PATH } from '../../live-updates/tracking/tracking-route.js';
+import { TRACKING_PATH } from '../../live-updates/rest/tracking-route.js';
 
 // The sandbox page posts its own two forms (Pay, Cancel) and nothing else: form-action 'self'
 // on this page only; every other page keeps 'none'. No script.
