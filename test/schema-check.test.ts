@@ -134,6 +134,20 @@ describe('the schema check', () => {
       expect(breaking).toContain('REST POST /applications/quotes answer 200 distance (type)');
     });
 
+    it('a REST operation removed, unless the released document deprecated it', async () => {
+      const removed = structuredClone(today);
+      delete (removed.openapi.paths as Record<string, unknown>)['/applications/quotes'];
+      const deprecated = structuredClone(today);
+      ((deprecated.openapi.paths as Record<string, Record<string, Record<string, unknown>>>)['/applications/quotes']!.post!).deprecated = true;
+
+      const { breaking } = await breakingOf(today, removed);
+      const afterDeprecation = await checkSchemas(deprecated, removed);
+
+      expect(breaking).toEqual(['REST POST /applications/quotes']);
+      expect(afterDeprecation.passed).toBe(true);
+      expect(afterDeprecation.changes.map((c) => [c.level, c.kind, c.path])).toEqual([['DANGEROUS', 'removed', 'POST /applications/quotes']]);
+    });
+
     it('a newly required input, in GraphQL and in REST', async () => {
       const graphql = editGraphql(today.graphql, 'CreateOrderInput', withInputMember('fleetCode: String!'));
       const openapi = editOpenApi(today, 'CreateOrderRequest', (schema) => {

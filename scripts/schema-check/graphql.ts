@@ -68,7 +68,7 @@ function removalOfDeprecated(change: Change, released: GraphQLSchema, reachable:
 
 // The @deprecated directive's own usage changes repeat what FIELD_DEPRECATION_* and
 // ENUM_VALUE_DEPRECATION_* say of fields and enum values; on arguments and input fields they are
-// the only word of a deprecation.
+// the only word of a deprecation, or of its end.
 const REPEATED_DEPRECATION = new Set<string>([
   ChangeType.DirectiveUsageFieldDefinitionAdded,
   ChangeType.DirectiveUsageFieldDefinitionRemoved,
@@ -76,8 +76,6 @@ const REPEATED_DEPRECATION = new Set<string>([
   ChangeType.DirectiveUsageEnumValueRemoved,
   ChangeType.DirectiveUsageArgumentAdded,
   ChangeType.DirectiveUsageArgumentRemoved,
-  ChangeType.DirectiveUsageArgumentDefinitionRemoved,
-  ChangeType.DirectiveUsageInputFieldDefinitionRemoved,
 ]);
 
 const directiveOf = (change: Change): string | undefined => {
@@ -124,7 +122,7 @@ export async function diffGraphql(releasedSdl: string, currentSdl: string): Prom
         path: change.path ?? '(schema)',
         message: change.message,
         ...(excused ? { note: 'deprecated in the released schema' } : {}),
-        ...(/DESCRIPTION/.test(change.type) ? { wording: true } : {}),
+        ...(/DESCRIPTION|DEPRECATION_REASON_CHANGED/.test(change.type) ? { wording: true } : {}),
       };
     });
 }

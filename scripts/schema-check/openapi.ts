@@ -128,7 +128,8 @@ function where(path: Path, documents: Json[]): string {
 }
 
 function kindOf(diff: Diff): Kind {
-  if (diff.type === 'deprecated' || (diff.path.at(-1) === 'deprecated' && diff.after === true)) return 'deprecated';
+  if (diff.path.at(-1) === 'deprecated') return diff.after === true ? 'deprecated' : 'changed';
+  if (diff.type === 'deprecated') return 'deprecated';
   if (diff.action === 'add') return 'added';
   if (diff.action === 'remove') return 'removed';
   return 'changed';
