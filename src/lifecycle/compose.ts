@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Config } from '../platform/config.js';
+import type { Config } from '../service/config.js';
 import { createDispatch } from './domain/dispatch.js';
 import { createLifecycle } from './domain/lifecycle.js';
 import { createOrderPayments } from './domain/paying.js';

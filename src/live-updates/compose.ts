@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Config } from '../platform/config.js';
+import type { Config } from '../service/config.js';
 import { createOrderUpdates } from './domain/order-updates.js';
 import { createEventBus } from './bus/create-bus.js';
 import { createLiveOrders } from './live-orders.js';

@@ -1,6 +1,6 @@
 import { context, ROOT_CONTEXT } from '@opentelemetry/api';
 import type { Logger } from 'pino';
-import type { Config } from '../platform/config.js';
+import type { Config } from '../service/config.js';
 import type { OrderStore } from '../orders/domain/ports.js';
 import { createDeliveryWorker } from './domain/delivery-worker.js';
 import { createWebhookEndpoints } from './domain/endpoints.js';

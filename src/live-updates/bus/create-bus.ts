@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Config } from '../../platform/config.js';
+import type { Config } from '../../service/config.js';
 import type { EventBus } from '../domain/bus.js';
 import type { Sql } from '../../platform/store/sql.js';
 import type { BusObserver } from './fanout.js';
