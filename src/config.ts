@@ -30,6 +30,7 @@ export const SETTINGS = {
   SUBSCRIPTION_KEEP_ALIVE_MS: { default: '15000', doc: 'an open subscription or tracking stream with nothing to say sends a keep-alive at least this often' },
   CORS_ORIGINS: { default: '', doc: 'comma-separated origins browser pages may call from (e.g. `https://app.example`); none when unset' },
   GRAPHIQL: { default: '', doc: 'serve GraphiQL at GET /graphql: `true` or `false`; on by default, off in production' },
+  API_DOCS: { default: '', doc: 'serve the REST reference at GET /docs, rendered from /openapi.json: `true` or `false`; on by default, off in production' },
   GRAPHQL_INTROSPECTION: { default: '', doc: 'answer GraphQL introspection: `true` or `false`; on by default, off in production' },
   PUBLIC_URL: { default: '', doc: 'base URL of this service as clients see it (sandbox payment links); default http://localhost:PORT' },
   LOG_LEVEL: { default: 'info', doc: 'pino log level: fatal, error, warn, info, debug, trace or silent' },
@@ -130,6 +131,8 @@ export interface Config {
   events: { channel: string; keepAliveMs: number };
   /** What GraphQL shows of the schema; off in production unless asked for. */
   graphql: { introspection: boolean; graphiql: boolean; suggestions: boolean };
+  /** Whether GET /docs serves the REST reference; off in production unless asked for. */
+  apiDocs: boolean;
   publicUrl: string;
   logLevel: string;
   maxBodyBytes: number;
@@ -265,6 +268,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       // "Did you mean …?" spells out the schema: never in production.
       suggestions: !production,
     },
+    apiDocs: flag('API_DOCS', !production),
     publicUrl: (optional('PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     logLevel: get('LOG_LEVEL'),
     maxBodyBytes: number('MAX_BODY_BYTES', { min: 256, integer: true }),
