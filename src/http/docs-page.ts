@@ -12,8 +12,9 @@ export interface DocsPageOptions {
 
 /**
  * What the page hands Scalar: the service's own OpenAPI document, and none of the features that
- * reach outside the machine (its fonts, telemetry, agent and MCP panels, developer toolbar).
- * The test client stays: it sends requests to the document's server, the service itself.
+ * reach outside the machine (its fonts, telemetry, agent and MCP panels, developer toolbar, the
+ * button to its hosted client). The test client in the page stays: it sends requests to the
+ * document's server, the service itself.
  */
 export const SCALAR_OPTIONS = {
   url: '/openapi.json',
@@ -22,6 +23,8 @@ export const SCALAR_OPTIONS = {
   agent: { disabled: true },
   mcp: { disabled: true },
   showDeveloperTools: 'never',
+  // Its sidebar's button opens Scalar's hosted client; each operation's own test client stays.
+  hideClientButton: true,
   // A download is the document the service serves, by its link: no copy made in the browser.
   documentDownloadType: 'direct',
   // A token typed into the test client stays in the page, not in the browser's storage.

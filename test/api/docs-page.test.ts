@@ -52,7 +52,7 @@ describe('GET /docs, as development runs the service', () => {
     const options = optionsOf(text);
     const document = await open(service, options.url);
 
-    expect(options).toMatchObject({ url: '/openapi.json', telemetry: false, withDefaultFonts: false, agent: { disabled: true }, mcp: { disabled: true } });
+    expect(options).toMatchObject({ url: '/openapi.json', telemetry: false, withDefaultFonts: false, hideClientButton: true, agent: { disabled: true }, mcp: { disabled: true } });
     expect(document.status).toBe(200);
     expect(document.body.paths['/applications/orders'].post).toBeDefined();
     expect(document.body.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });

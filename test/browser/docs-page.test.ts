@@ -57,6 +57,8 @@ describe.skipIf(browserSkip !== null)(inBrowser('the REST reference in a browser
       expect(text).toContain('bearerAuth');
       expect(text).toContain('Bearer Token');
       expect(text).toContain('Authorization: Bearer');
+      // The sidebar's button to Scalar's hosted client is hidden.
+      expect(text).not.toContain('Open API Client');
 
       // The 400 answer's example body, shown once its status is chosen.
       await operation.getByRole('tab', { name: /^Status:\s*400\b/ }).click();
