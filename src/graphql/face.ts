@@ -16,6 +16,8 @@ import { createWsServer } from './ws-server.js';
 export interface FaceDeps extends YogaDeps {
   /** GraphiQL's files, when GraphiQL is served. */
   graphiql: GraphiqlAssets | null;
+  /** Whether GET /docs serves the REST reference, for GraphiQL's link to it. */
+  docs?: boolean;
   /** Each client's allowance: a WebSocket's operations count against it too. */
   rateLimit?: RateLimit | null;
 }
@@ -48,7 +50,7 @@ export function createGraphqlFace(deps: FaceDeps) {
   const tooLarge = () => answerError(new RequestError('PAYLOAD_TOO_LARGE'), deps.log);
   const { graphiql } = deps;
   const page = (method: string, accept: string | undefined) =>
-    graphiql && wantsGraphiql(method, accept) ? graphiqlPage(graphiql.urls, { token: deps.graphiqlToken }) : null;
+    graphiql && wantsGraphiql(method, accept) ? graphiqlPage(graphiql.urls, { token: deps.graphiqlToken, docs: deps.docs }) : null;
 
   function fetch(request: Request, note?: OperationNote): Response | Promise<Response> {
     const opened = page(request.method, request.headers.get('accept') ?? undefined);

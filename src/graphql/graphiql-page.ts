@@ -13,11 +13,17 @@ export interface GraphiqlPageOptions {
   endpoint?: string;
   /** What the editors open with; the README's createOrder mutation by default. */
   example?: GraphiqlExample;
+  /** Whether GET /docs serves the REST reference: the page then links to it. */
+  docs?: boolean;
 }
 
 /** Whether a request is a browser opening the GraphQL endpoint (the test graphql-yoga applies). */
 export const wantsGraphiql = (method: string, accept: string | undefined): boolean =>
   method === 'GET' && (accept ?? '').includes('text/html');
+
+// Over GraphiQL's own layout, in the corner its sidebar leaves free at the top.
+const REST_DOCS_LINK = `<a href="/docs" style="position:fixed;top:.4rem;right:.75rem;z-index:10;font:13px system-ui,sans-serif">Referencia REST (/docs)</a>
+`;
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -31,7 +37,7 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  * GRAPHIQL_CSP. Never cached: it may carry a token.
  */
 export function graphiqlPage(urls: GraphiqlAssetUrls, options: GraphiqlPageOptions = {}): PlainResponse & { body: string } {
-  const { token, endpoint = '/graphql', example = CREATE_ORDER_EXAMPLE } = options;
+  const { token, endpoint = '/graphql', example = CREATE_ORDER_EXAMPLE, docs = false } = options;
   const graphiql = {
     title: GRAPHIQL_TITLE,
     endpoint,
@@ -57,7 +63,7 @@ export function graphiqlPage(urls: GraphiqlAssetUrls, options: GraphiqlPageOptio
 <body id="body" class="no-focus-outline">
 <noscript>GraphiQL necesita JavaScript.</noscript>
 <div id="root">Cargando GraphiQL…</div>
-</body>
+${docs ? REST_DOCS_LINK : ''}</body>
 </html>
 `;
   const headers = Object.assign(

@@ -7,6 +7,8 @@ const NAME = 'Órdenes de asistencia en ruta';
 export interface HomePageOptions {
   /** Whether GET /graphql opens GraphiQL in a browser (off in production unless GRAPHIQL=true). */
   graphiql: boolean;
+  /** Whether GET /docs serves the REST reference (off in production unless API_DOCS=true). */
+  docs?: boolean;
 }
 
 /** The q-value an Accept header gives `type`, from its most specific range that matches it. */
@@ -27,7 +29,7 @@ function quality(accept: string, type: string): number {
 export const prefersJson = (accept: string | undefined): boolean =>
   !!accept && quality(accept, 'application/json') > quality(accept, 'text/html');
 
-function html({ graphiql }: HomePageOptions): string {
+function html({ graphiql, docs }: HomePageOptions): string {
   const graphql = graphiql
     ? '<a href="/graphql">/graphql</a>: GraphQL; abierto en un navegador, GraphiQL.'
     : '<code>POST /graphql</code>: GraphQL.';
@@ -44,7 +46,7 @@ function html({ graphiql }: HomePageOptions): string {
 <p>Crea órdenes de grúa, de partida con batería y de cambio de neumático.</p>
 <ul>
 <li>${graphql}</li>
-<li><code>POST /applications/orders</code>: REST, descrita en <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).</li>
+<li><code>POST /applications/orders</code>: REST, descrita en <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1)${docs ? ', legible en <a href="/docs">/docs</a>' : ''}.</li>
 <li><a href="/healthz">/healthz</a> y <a href="/readyz">/readyz</a>: el proceso atiende; la base de datos responde.</li>
 </ul>
 <p>La documentación completa está en el README.md del servicio.</p>
@@ -62,6 +64,7 @@ export function createHomePage(options: HomePageOptions): PlainRoute {
     graphiql: options.graphiql ? '/graphql' : null,
     rest: 'POST /applications/orders',
     openapi: '/openapi.json',
+    docs: options.docs ? '/docs' : null,
     healthz: '/healthz',
     readyz: '/readyz',
     documentation: 'README.md del servicio',

@@ -6,6 +6,7 @@ import type { OrderService } from '../orders/domain/create-order.js';
 import type { PaymentNotifications } from '../payments/domain/notifications.js';
 import { SANDBOX_PATH } from '../payments/rest/sandbox-path.js';
 import { createAdmission } from './admission.js';
+import { DOCS_ASSETS_PATH, DOCS_PATH } from './docs-assets.js';
 import { createHomePage } from './home-page.js';
 import { createMetricsRoute } from './metrics-route.js';
 import { createOpenApiRoute } from './openapi-route.js';
@@ -64,6 +65,8 @@ export interface AppDeps {
   publicUrl: string;
   /** Whether GraphiQL is served, for the home page's link. */
   graphiql: boolean;
+  /** `GET /docs`, the REST reference, and its files; absent when not served. */
+  docs?: PlainRoute;
   /** Origins allowed by CORS; none when empty. */
   corsOrigins: readonly string[];
   /** Each client's allowance of API requests; null for none. */
@@ -108,7 +111,7 @@ export function createApp(deps: AppDeps) {
     return upstream === 'open' ? json(503, { status: 'upstream unavailable', upstream }) : json(200, { status: 'ready', upstream });
   };
   const notFound: PlainRoute = async () => refuse('NOT_FOUND');
-  const home = createHomePage({ graphiql: deps.graphiql });
+  const home = createHomePage({ graphiql: deps.graphiql, docs: !!deps.docs });
   const openApi = createOpenApiRoute({ publicUrl: deps.publicUrl, legacyPaymentField: deps.legacyPaymentField });
   // On this port only when no port of their own is set for them.
   const metricsRoute = deps.metricsPage ? createMetricsRoute(deps.metricsPage, deps.authenticate) : null;
@@ -123,6 +126,7 @@ export function createApp(deps: AppDeps) {
     if (path === '/readyz') return readyz;
     if (path === '/') return home;
     if (path === '/openapi.json') return openApi;
+    if (docs && (path === DOCS_PATH || path.startsWith(DOCS_ASSETS_PATH))) return docs;
     if (path === '/metrics' && metricsRoute) return metricsRoute;
     if (path.startsWith(NOTIFICATIONS_PATH)) return (request, at) => notificationsRoute(request, at, search());
     if (sandboxPage && path.startsWith(SANDBOX_PATH)) return sandboxPage;
@@ -131,7 +135,7 @@ export function createApp(deps: AppDeps) {
     return notFound;
   };
 
-  const { tracking } = deps;
+  const { tracking, docs } = deps;
 
   async function serve(route: Route, request: PlainRequest, path: string): Promise<PlainResponse | EventStream> {
     try {

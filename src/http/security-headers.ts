@@ -33,6 +33,23 @@ export const GRAPHIQL_CSP = csp({
   ...LOCKED,
 });
 
+/**
+ * The REST reference (/docs, Scalar): its code and the page's stylesheet are the service's own
+ * files, and no inline script runs (its options travel in a JSON data block, never executed), no
+ * eval, no worker. Styles allow 'unsafe-inline', as GraphiQL's do: Scalar writes <style>
+ * elements and style attributes at run time, not all of them with the nonce it offers; inline
+ * style cannot run code. No font is loaded (Scalar's own fonts are turned off: system fonts).
+ * connect-src 'self': the OpenAPI document, and the test client's requests to the service.
+ */
+export const DOCS_CSP = csp({
+  'default-src': "'none'",
+  'script-src': "'self'",
+  'style-src': "'self' 'unsafe-inline'",
+  'img-src': "'self' data:",
+  'connect-src': "'self'",
+  ...LOCKED,
+});
+
 /** The editor's workers, under the policy their own script answer carries: they only talk to the page. */
 export const WORKER_CSP = csp({ 'default-src': "'none'", ...LOCKED });
 

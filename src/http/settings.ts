@@ -4,17 +4,21 @@ import { ConfigError, declareSettings, type Reader } from '../platform/config/se
 export const HTTP_SETTINGS = declareSettings({
   CORS_ORIGINS: { default: '', doc: 'comma-separated origins browser pages may call from (e.g. `https://app.example`); none when unset' },
   RATE_LIMIT_PER_MINUTE: { default: '600', doc: 'requests per token `sub` (per client address without a valid token) per minute on both faces; `0` turns the limit off' },
+  API_DOCS: { default: '', doc: 'serve the REST reference at GET /docs, rendered from /openapi.json: `true` or `false`; on by default, off in production' },
 });
 
 export interface HttpConfig {
   corsOrigins: string[];
   rateLimitPerMinute: number;
+  /** Whether GET /docs serves the REST reference; off in production unless asked for. */
+  apiDocs: boolean;
 }
 
-export function readHttpConfig(read: Reader<keyof typeof HTTP_SETTINGS>): HttpConfig {
+export function readHttpConfig(read: Reader<keyof typeof HTTP_SETTINGS>, { production }: { production: boolean }): HttpConfig {
   return {
     corsOrigins: corsOrigins(read.get('CORS_ORIGINS')),
     rateLimitPerMinute: read.number('RATE_LIMIT_PER_MINUTE', { min: 0, integer: true }),
+    apiDocs: read.flag('API_DOCS', !production),
   };
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { createGraphqlFace } from '../graphql/face.js';
 import { loadGraphiqlAssets } from '../graphql/graphiql-assets.js';
+import { createDocsRoute } from '../http/docs-page.js';
 import type { RateLimit } from '../http/rate-limit.js';
 import { createApp } from '../http/router.js';
 import { cancelOrderAction } from '../lifecycle/rest/cancel-order-route.js';
@@ -211,6 +212,7 @@ export async function composeService(parts: ServiceParts) {
     posture: config.graphql,
     graphiqlToken: parts.graphiqlToken,
     graphiql: config.graphql.graphiql ? await loadGraphiqlAssets() : null,
+    docs: config.apiDocs,
     tracing: tracingOn() ? await operationTracing() : undefined,
   });
   const app = createApp({
@@ -229,6 +231,7 @@ export async function composeService(parts: ServiceParts) {
     graphql,
     publicUrl: config.publicUrl,
     graphiql: config.graphql.graphiql,
+    docs: config.apiDocs ? createDocsRoute({ graphiql: config.graphql.graphiql }) : undefined,
     corsOrigins: config.corsOrigins,
     rateLimit: parts.rateLimit ?? null,
     metrics,

@@ -64,7 +64,7 @@ export function loadConfig(env: Env = process.env): Config {
   const orders = readOrdersConfig(read);
   return {
     ...platform,
-    ...readHttpConfig(read),
+    ...readHttpConfig(read, { production }),
     ...readGraphqlConfig(read, { production }),
     ...readLiveUpdatesConfig(read),
     ...orders,
