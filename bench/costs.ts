@@ -18,7 +18,7 @@ import type { Target } from './targets.js';
 // once (docs/performance.md, Method). Each build has every connection, so that its batches of
 // orders are the size they are alone, at the load the targets speak of.
 
-// The order's creation event in the statement that stores the order (src/store/order-store.ts):
+// The order's creation event in the statement that stores the order (src/orders/store/order-store.ts):
 // the one part of the outbox a new order waits for. Without it the orders' insert is what it would
 // be with no outbox: the insert alone, returning what the answer needs (id and payment
 // reference). The statement around it (`with inserted as (…)`) and the columns it returns besides
@@ -30,12 +30,12 @@ const PLAIN_INSERT = "const INSERT = INSERTED.replace(/returning [^]*$/, 'return
 /** order-store.ts's source with the plain insert as it would be with no outbox; throws when it no longer finds it. */
 export function withoutCreationEvent(source: string): string {
   if (!CREATION_EVENT.test(source)) {
-    throw new Error("bench/costs.ts: the orders insert in src/store/order-store.ts no longer reads as it expects; update CREATION_EVENT");
+    throw new Error("bench/costs.ts: the orders insert in src/orders/store/order-store.ts no longer reads as it expects; update CREATION_EVENT");
   }
   return source.replace(CREATION_EVENT, () => PLAIN_INSERT);
 }
 
-const ORDER_STORE = join('src', 'store', 'order-store.ts');
+const ORDER_STORE = join('src', 'orders', 'store', 'order-store.ts');
 
 /** Where each build of a run's costs is, `undefined` for the current one (the repository's own). */
 export type Builds = Partial<Record<BuildName, string | undefined>>;

@@ -12,7 +12,7 @@ let ownBuild: string | undefined;
  * Builds the service as `npm start` does, then runs it from a copy of the build: others working
  * in the same tree rebuild dist/ at any time, and a service started while dist/ is rewritten
  * fails to load its chunks. The copy has what the build reads from the repository's root
- * (src/paths.ts): package.json, and links to migrations/, seed/ and public/; its dependencies
+ * (src/platform/paths.ts): package.json, and links to migrations/, seed/ and public/; its dependencies
  * resolve from the repository's node_modules, above it. Removed when the bench exits.
  */
 export async function buildService() {

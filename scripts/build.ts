@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
-import { fromRoot } from '../src/paths.js';
+import { fromRoot } from '../src/platform/paths.js';
 
 /**
  * The server built for `npm start`: its modules and their dependencies bundled into a few files,
  * with the embedded engine's thread and its data-directory maker as scripts of their own (see
- * src/store/pglite/thread.ts). Loading the server from its many files, resolving and compiling
+ * src/platform/pglite/thread.ts). Loading the server from its many files, resolving and compiling
  * them one by one, was most of each start on Node 20, and still costs more than the bundle on
  * Node 24 with its compile cache (see docs/design/start-up.md).
  */
@@ -15,8 +15,8 @@ const { metafile } = await build({
   absWorkingDir: fromRoot(),
   entryPoints: {
     main: 'src/main.ts',
-    'store/pglite/worker': 'src/store/pglite/worker.ts',
-    'store/pglite/init': 'src/store/pglite/init.ts',
+    'pglite/worker': 'src/platform/pglite/worker.ts',
+    'pglite/init': 'src/platform/pglite/init.ts',
   },
   outdir: 'dist',
   chunkNames: 'chunks/[name]-[hash]',
@@ -43,5 +43,5 @@ const commonJsGraphql = Object.keys(metafile.inputs).filter((path) => /node_modu
 if (commonJsGraphql.length > 0) throw new Error(`graphql's CommonJS modules were bundled beside its ES modules: ${commonJsGraphql.join(', ')}`);
 
 // A new data directory is unpacked from the tarball of initdb's output, made here, once, rather
-// than by initdb at the start of each new store (see src/store/pglite/new-store.ts).
-execFileSync(process.execPath, [fromRoot('dist', 'store', 'pglite', 'init.js'), 'tarball', fromRoot('dist', 'store', 'pglite', 'new-store.tar.gz')], { stdio: 'inherit' });
+// than by initdb at the start of each new store (see src/platform/pglite/new-store.ts).
+execFileSync(process.execPath, [fromRoot('dist', 'pglite', 'init.js'), 'tarball', fromRoot('dist', 'pglite', 'new-store.tar.gz')], { stdio: 'inherit' });

@@ -2,12 +2,12 @@
 // FILE, writes the valid ones to the configured store (DATA_DIR or DATABASE_URL), a transaction per
 // batch, and reports the refused ones by line. Exit code 0: all imported; 2: some refused; 1: failed.
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/config.js';
-import { DEFAULT_BATCH_SIZE, formatOf, importOperators, openOperatorFile, type FileFormat } from '../src/roster-import/import-operators.js';
-import { createProgressBar } from '../src/roster-import/progress-bar.js';
-import { migrate } from '../src/store/migrate.js';
-import { openStore } from '../src/store/open-store.js';
-import { createOperatorStore } from '../src/store/operator-store.js';
+import { loadConfig } from '../src/platform/config.js';
+import { DEFAULT_BATCH_SIZE, formatOf, importOperators, openOperatorFile, type FileFormat } from '../src/operators/import/import-operators.js';
+import { createProgressBar } from '../src/operators/import/progress-bar.js';
+import { migrate } from '../src/platform/store/migrate.js';
+import { openStore } from '../src/platform/store/open-store.js';
+import { createOperatorStore } from '../src/operators/store/operator-store.js';
 
 // Below this, the import is over before a bar would say anything.
 const BAR_FROM_BYTES = 1 << 20;

@@ -1,12 +1,12 @@
 // npm run lifecycle-doc: rewrites the generated part of docs/lifecycle.md (the transition table
-// and its diagram) from src/core/lifecycle/transitions.ts; a test fails when it is stale.
+// and its diagram) from src/lifecycle/domain/transitions.ts; a test fails when it is stale.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ENDED, STEPS, type Step } from '../src/core/lifecycle/steps.js';
-import { TRANSITIONS, type Transition } from '../src/core/lifecycle/transitions.js';
+import { ENDED, STEPS, type Step } from '../src/lifecycle/domain/steps.js';
+import { TRANSITIONS, type Transition } from '../src/lifecycle/domain/transitions.js';
 
 export const GUIDE = fileURLToPath(new URL('../docs/lifecycle.md', import.meta.url));
-const BEGIN = '<!-- generated from src/core/lifecycle/transitions.ts: npm run lifecycle-doc -->';
+const BEGIN = '<!-- generated from src/lifecycle/domain/transitions.ts: npm run lifecycle-doc -->';
 const END = '<!-- end of generated part -->';
 
 const target = (t: Transition) => (t.to === 'paused_from' ? 'where it was paused' : `\`${t.to}\``);

@@ -2,8 +2,8 @@
 // configured HS256 secret. --operator signs one for the operators' app: the scope `operator` and
 // the claim `operator_id`, its sub the operator's id unless --sub says otherwise.
 import { parseArgs } from 'node:util';
-import { configuredSigner } from '../src/auth/configured-signer.js';
-import { loadConfig } from '../src/config.js';
+import { configuredSigner } from '../src/platform/tokens/configured-signer.js';
+import { loadConfig } from '../src/platform/config.js';
 
 const USAGE = `npm run token -- [options]: prints a token signed with the configured HS256 secret
 (AUTH_JWT_SECRET, or the development secret kept in DATA_DIR: run it with the server's DATA_DIR)

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
-import { ConfigError, loadConfig } from './config.js';
-import { createLogger } from './logger.js';
-import { openStore } from './store/open-store.js';
+import { ConfigError, loadConfig } from './platform/config.js';
+import { createLogger } from './platform/logger.js';
+import { openStore } from './platform/store/open-store.js';
 
 async function main() {
   const config = loadConfig();

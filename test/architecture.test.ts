@@ -43,14 +43,16 @@ describe('the dependency rules', () => {
     let scratch: string;
     afterAll(() => scratch && rm(scratch, { recursive: true, force: true }));
 
-    it('the domain importing a framework, a dynamic import of an adapter and a cycle are each refused', async () => {
+    it('a domain importing a framework, a dynamic import of an adapter, another capability\'s SQL, platform reaching up and a cycle are each refused', async () => {
       scratch = await mkdtemp(join(tmpdir(), 'rules-'));
       await copyFile(join(ROOT, RULES), join(scratch, RULES));
       await copyFile(join(ROOT, 'tsconfig.json'), join(scratch, 'tsconfig.json'));
       const files: Record<string, string> = {
-        'src/core/pricing.ts': "import { GraphQLError } from 'graphql';\nexport const refuse = () => new GraphQLError('no');\n",
-        'src/core/lazy.ts': "export const store = () => import('../store/orders.js');\n",
-        'src/store/orders.ts': "export const orders = [];\n",
+        'src/orders/domain/pricing.ts': "import { GraphQLError } from 'graphql';\nexport const refuse = () => new GraphQLError('no');\n",
+        'src/orders/domain/lazy.ts': "export const store = () => import('../store/orders.js');\n",
+        'src/orders/store/orders.ts': "export const orders = [];\n",
+        'src/payments/refunds.ts': "import { orders } from '../orders/store/orders.js';\nexport const refunds = () => orders;\n",
+        'src/platform/clock.ts': "import { refuse } from '../orders/domain/pricing.js';\nexport const clock = () => refuse;\n",
         'src/a.ts': "import { b } from './b.js';\nexport const a = () => b();\n",
         'src/b.ts': "import { a } from './a.js';\nexport const b = () => a();\n",
       };
@@ -62,10 +64,12 @@ describe('the dependency rules', () => {
       const { violations } = await cruise(scratch, ['src']);
 
       expect(said(violations).sort()).toEqual([
-        'core-imports-no-framework: src/core/lazy.ts → src/store/orders.ts',
-        'core-imports-no-framework: src/core/pricing.ts → graphql',
+        'capability-internals-stay-inside: src/payments/refunds.ts → src/orders/store/orders.ts',
+        'domain-imports-no-framework: src/orders/domain/lazy.ts → src/orders/store/orders.ts',
+        'domain-imports-no-framework: src/orders/domain/pricing.ts → graphql',
         'no-circular: src/a.ts → src/b.ts',
-        'no-unresolvable: src/core/pricing.ts → graphql',
+        'no-unresolvable: src/orders/domain/pricing.ts → graphql',
+        'platform-serves-all: src/platform/clock.ts → src/orders/domain/pricing.ts',
       ]);
     }, 120_000);
   });
@@ -84,6 +88,19 @@ describe('configuration', () => {
     const files = await sources(SRC);
     const readers = [];
     for (const file of files) if (/process\.env/.test(await readFile(file, 'utf8'))) readers.push(relative(SRC, file));
-    expect(readers).toEqual(['config.ts']);
+    expect(readers).toEqual(['platform/config.ts']);
+  });
+});
+
+describe('docs/architecture.md', () => {
+  it('gives a line to every folder of src/ and of the repository', async () => {
+    const guide = await readFile(join(ROOT, 'docs/architecture.md'), 'utf8');
+    const listing = /## The folders[\s\S]*?```\n([\s\S]*?)```/.exec(guide)?.[1] ?? '';
+    const listed = new Set([...listing.matchAll(/^\s*([\w.-]+\/)/gm)].map((m) => m[1]));
+    const folders = async (dir: string) =>
+      (await readdir(dir, { withFileTypes: true })).filter((e) => e.isDirectory() && !e.name.startsWith('.')).map((e) => `${e.name}/`);
+    const ignored = new Set(['node_modules/', 'dist/']);
+    const missing = [...(await folders(SRC)), ...(await folders(ROOT)).filter((f) => !ignored.has(f))].filter((f) => !listed.has(f));
+    expect(missing).toEqual([]);
   });
 });

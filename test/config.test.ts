@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { ConfigError, loadConfig } from '../src/platform/config.js';
 
 describe('configuration', () => {
   it('when nothing is set, then every default of the contract applies', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ForbiddenError } from '../src/auth/forbidden.js';
-import { UnauthenticatedError } from '../src/auth/verify-token.js';
-import { InvalidInputError, OrderOutcomeUnknownError, PaymentProviderError, StoreUnavailableError } from '../src/core/errors.js';
-import { answerFor, type ErrorLog } from '../src/error-table.js';
+import { ForbiddenError } from '../src/platform/tokens/forbidden.js';
+import { UnauthenticatedError } from '../src/platform/tokens/verify-token.js';
+import { InvalidInputError, OrderOutcomeUnknownError, PaymentProviderError, StoreUnavailableError } from '../src/platform/errors.js';
+import { answerFor, type ErrorLog } from '../src/http/error-table.js';
 
 /** A log that keeps what it is given, by level. */
 function recordingLog() {

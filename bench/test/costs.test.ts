@@ -7,8 +7,8 @@ import { costFigures, costSteps, costTargets, withoutCreationEvent } from '../co
 import type { OrderLoad } from '../requests.js';
 import { headline } from '../scenarios.js';
 import { readSettings, type Baseline } from '../settings.js';
-import { createOrderStore } from '../../src/store/order-store.js';
-import type { Sql } from '../../src/store/sql.js';
+import { createOrderStore } from '../../src/orders/store/order-store.js';
+import type { Sql } from '../../src/platform/store/sql.js';
 import { pglite, type TestStore } from '../../test/support/engines.js';
 import { newOrder } from '../../test/support/new-order.js';
 import { cpuInRounds, measuredInRounds } from './rows.js';
@@ -19,7 +19,7 @@ const LOAD = { env: {}, rest: { method: 'POST', path: '/applications/orders', he
 Object.assign(LOAD, { graphql: { ...LOAD.rest, path: '/graphql' } });
 
 describe('withoutCreationEvent', () => {
-  const file = new URL('../../src/store/order-store.ts', import.meta.url);
+  const file = new URL('../../src/orders/store/order-store.ts', import.meta.url);
   const source = readFileSync(file, 'utf8');
   let store: TestStore;
   let dir: string;
@@ -33,7 +33,7 @@ describe('withoutCreationEvent', () => {
   });
 
   /** The edited source as a module of its own, its imports still the repository's. */
-  async function edited(): Promise<typeof import('../../src/store/order-store.js')> {
+  async function edited(): Promise<typeof import('../../src/orders/store/order-store.js')> {
     const here = (relative: string) => fileURLToPath(new URL(relative, file));
     const text = withoutCreationEvent(source).replace(/from '(\.\.?\/[^']+)'/g, (_, relative: string) => `from '${here(relative)}'`);
     const path = join(dir, 'order-store.ts');

@@ -3,7 +3,7 @@ import { nodeOptions, serviceArgs } from '../service.js';
 
 describe('nodeOptions', () => {
   it("when npm start gives node options, then the bench runs the service with them", () => {
-    expect(nodeOptions('node --liftoff-only --max-semi-space-size=2 dist/main.js')).toEqual(['--liftoff-only', '--max-semi-space-size=2']);
+    expect(nodeOptions('node --liftoff-only --max-semi-space-size=8 dist/main.js')).toEqual(['--liftoff-only', '--max-semi-space-size=8']);
   });
 
   it('when npm start gives none, or runs something else, then none are taken', () => {

@@ -1,4 +1,4 @@
-import type { SignClaims } from '../../src/auth/configured-signer.js';
+import type { SignClaims } from '../../src/platform/tokens/configured-signer.js';
 import { createApi, Stopped, type Log } from './api.js';
 import { PENDING_ORDERS, MY_OFFERS } from './operations.js';
 import { runOperator, type Pace } from './operator.js';

@@ -1,12 +1,12 @@
 import SchemaBuilder from '@pothos/core';
 import ErrorsPlugin from '@pothos/plugin-errors';
-import type { AuthenticatedCaller } from '../auth/verify-token.js';
-import type { OrderService } from '../core/orders/create-order.js';
-import type { IdempotentRequest } from '../core/orders/idempotency.js';
-import type { OperatorService } from '../core/operators/service.js';
-import type { WebhookEndpoints } from '../core/webhooks/endpoints.js';
-import type { OrderLife } from '../core/lifecycle/order-life.js';
-import type { LiveOrders, Transport } from '../events/live-orders.js';
+import type { AuthenticatedCaller } from '../platform/tokens/verify-token.js';
+import type { OrderService } from '../orders/domain/create-order.js';
+import type { IdempotentRequest } from '../orders/domain/idempotency.js';
+import type { OperatorService } from '../operators/domain/service.js';
+import type { WebhookEndpoints } from '../webhooks/domain/endpoints.js';
+import type { OrderLife } from '../lifecycle/domain/order-life.js';
+import type { LiveOrders, Transport } from '../live-updates/live-orders.js';
 
 export interface GraphQLContext {
   caller: AuthenticatedCaller;

@@ -1,5 +1,5 @@
 import type { YogaInitialContext } from 'graphql-yoga';
-import type { Authenticate } from '../auth/verify-token.js';
+import type { Authenticate } from '../platform/tokens/verify-token.js';
 import { idempotentRequest } from '../http/idempotency-header.js';
 import type { GraphQLContext, ResolverContext } from './builder.js';
 

@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, PENDING_STATUSES, type OrderStatus, type PendingStatus } from '../core/orders/order.js';
+import { ORDER_STATUSES, PENDING_STATUSES, type OrderStatus, type PendingStatus } from '../orders/domain/order.js';
 import { builder } from './builder.js';
 
 export const ServiceCodeEnum = builder.enumType('ServiceCode', {

@@ -5,9 +5,9 @@ import {
   PaymentProviderError,
   type ServiceError,
   type DomainErrorCode,
-} from '../core/errors.js';
-import { UnavailableInGatewayModeError } from '../core/gateway/errors.js';
-import { ERROR_TABLE, messageOf } from '../error-table.js';
+} from '../platform/errors.js';
+import { UnavailableInGatewayModeError } from '../gateway/domain/errors.js';
+import { ERROR_TABLE, messageOf } from '../http/error-table.js';
 import { builder } from './builder.js';
 
 export const ErrorInterface = builder.interfaceRef<ServiceError>('Error').implement({

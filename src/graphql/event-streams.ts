@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { useGraphQLSSE } from '@graphql-yoga/plugin-graphql-sse';
 import type { Plugin } from 'graphql-yoga';
 import type { Response as StreamAnswer } from 'graphql-sse';
-import type { Authenticate } from '../auth/verify-token.js';
-import { answerFor, type ErrorLog } from '../error-table.js';
+import type { Authenticate } from '../platform/tokens/verify-token.js';
+import { answerFor, type ErrorLog } from '../http/error-table.js';
 import { withKeepAlive } from '../http/keep-alive.js';
 import { publicResult } from './public-result.js';
 

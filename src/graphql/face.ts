@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { RequestError } from '../error-table.js';
+import { RequestError } from '../http/error-table.js';
 import { fromNode, sendNode } from '../http/node-adapter.js';
 import { toFetchResponse, type PlainRequest, type PlainResponse } from '../http/plain.js';
-import { answerFor } from '../error-table.js';
+import { answerFor } from '../http/error-table.js';
 import { answerError, json, refuse } from '../http/responses.js';
 import { createFastPost } from './fast-post.js';
 import { createFastStream } from './fast-stream.js';

@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 import { maskError as yogaMaskError, type YogaServerOptions } from 'graphql-yoga';
 import type { Logger } from 'pino';
-import { ServiceError } from '../core/errors.js';
+import { ServiceError } from '../platform/errors.js';
 import { graphqlErrorFor } from './table-error.js';
 
 // graphql-js suggests names it knows ("Did you mean …?") when it coerces variables; those of

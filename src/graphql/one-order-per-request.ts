@@ -1,5 +1,5 @@
 import { Kind, type SelectionSetNode, type ValidationRule } from 'graphql';
-import { RequestError } from '../error-table.js';
+import { RequestError } from '../http/error-table.js';
 import { refusal } from './table-error.js';
 
 /**

@@ -7,8 +7,8 @@ import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import type { GraphQLError, ValidationContext, ValidationRule } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Logger } from 'pino';
-import { ServiceError } from '../core/errors.js';
-import { logRefusal } from '../error-table.js';
+import { ServiceError } from '../platform/errors.js';
+import { logRefusal } from '../http/error-table.js';
 import { oneOrderPerRequest } from './one-order-per-request.js';
 import { refusal } from './table-error.js';
 

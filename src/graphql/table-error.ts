@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import { answerFor, SILENT, type ErrorAnswer, type ErrorLog } from '../error-table.js';
+import { answerFor, SILENT, type ErrorAnswer, type ErrorLog } from '../http/error-table.js';
 
 /**
  * A failure as a top-level GraphQL error: the error table's message, its code in

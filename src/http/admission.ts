@@ -1,4 +1,4 @@
-import type { Authenticate } from '../auth/verify-token.js';
+import type { Authenticate } from '../platform/tokens/verify-token.js';
 import { createCors } from './cors.js';
 import type { PlainResponse } from './plain.js';
 import { RateLimitedError, type RateLimit } from './rate-limit.js';

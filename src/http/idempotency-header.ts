@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { IdempotentRequest } from '../core/orders/idempotency.js';
+import type { IdempotentRequest } from '../orders/domain/idempotency.js';
 
 /** JSON with object keys sorted, so that the same content always reads the same. */
 function canonical(value: unknown): string {

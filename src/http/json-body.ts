@@ -1,4 +1,4 @@
-import { RequestError } from '../error-table.js';
+import { RequestError } from './error-table.js';
 import type { PlainRequest } from './plain.js';
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;

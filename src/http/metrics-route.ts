@@ -1,6 +1,6 @@
-import { requireScope } from '../auth/forbidden.js';
-import type { Authenticate } from '../auth/verify-token.js';
-import type { MetricsSource } from '../metrics/cluster-metrics.js';
+import { requireScope } from '../platform/tokens/forbidden.js';
+import type { Authenticate } from '../platform/tokens/verify-token.js';
+import type { MetricsSource } from '../platform/metrics/cluster-metrics.js';
 import type { PlainRoute } from './plain.js';
 import { refuse } from './responses.js';
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { RequestError } from '../error-table.js';
+import { RequestError } from './error-table.js';
 import type { PlainRequest, PlainResponse } from './plain.js';
 
 export function fromNode(req: IncomingMessage): PlainRequest {

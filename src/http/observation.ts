@@ -1,4 +1,4 @@
-import { secondsSince, type Metrics } from '../metrics/metrics.js';
+import { secondsSince, type Metrics } from '../platform/metrics/metrics.js';
 import type { PlainResponse } from './plain.js';
 
 export type Face = 'rest' | 'graphql';

@@ -1,4 +1,4 @@
-import { ERROR_TABLE } from '../error-table.js';
+import { ERROR_TABLE } from './error-table.js';
 import { errorSchema, ref } from './openapi-schemas.js';
 
 /** The failures of the REST routes, and when each happens. */
@@ -68,7 +68,7 @@ const STATUS_SCHEMAS: Record<number, string> = {
 };
 const schemaName = (status: number) => STATUS_SCHEMAS[status] ?? `Error${status}`;
 
-// The statuses integrators of the REST route were promised for the codes src/error-table.ts does
+// The statuses integrators of the REST route were promised for the codes src/http/error-table.ts does
 // not hold yet; the table's own status wins as soon as it has the code.
 const PROMISED_STATUS: Record<string, number> = {
   RATE_LIMITED: 429,

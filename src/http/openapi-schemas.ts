@@ -1,8 +1,8 @@
-import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../core/orders/idempotency.js';
-import { ORDER_STATUSES, PAYMENT_STATUSES, PENDING_STATUSES, SERVICE_CODES, type EstimateSource } from '../core/orders/order.js';
+import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../orders/domain/idempotency.js';
+import { ORDER_STATUSES, PAYMENT_STATUSES, PENDING_STATUSES, SERVICE_CODES, type EstimateSource } from '../orders/domain/order.js';
 
 // The JSON Schemas (2020-12, as OpenAPI 3.1 has them) of the REST routes' bodies, following the
-// rules of src/core/orders/order-request.ts and the order of src/order-view.ts. Every value with a rule
+// rules of src/orders/domain/order-request.ts and the order of src/orders/order-view.ts. Every value with a rule
 // of its own is a named component: a tool that turns the document into types (Hive Gateway's
 // OpenAPI source makes GraphQL scalars and enums of them) names them after it, not after a path.
 // Patterns keep to what a regular expression without the `u` flag reads alike: such tools test

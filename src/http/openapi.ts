@@ -1,6 +1,6 @@
 import { errorResponses, errorSchemas, json, OPERATION_ERRORS } from './openapi-errors.js';
 import { bodySchemas, HEADERS, IdempotencyKey, ref } from './openapi-schemas.js';
-import { ORDER_LIFE_SCHEMAS } from './openapi-order-life.js';
+import { ORDER_LIFE_SCHEMAS } from '../lifecycle/rest/openapi-order-life.js';
 
 export interface OpenApiOptions {
   /** The service's base URL as clients see it (PUBLIC_URL); the document's `servers`. */

@@ -1,4 +1,4 @@
-import { RequestError } from '../error-table.js';
+import { RequestError } from './error-table.js';
 
 /**
  * What the REST routes need of a request and give back as a response, whatever carries them:

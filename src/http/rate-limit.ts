@@ -1,5 +1,5 @@
 import type { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
-import { ServiceError } from '../core/errors.js';
+import { ServiceError } from '../platform/errors.js';
 
 /** What one request's take from its client's allowance says. */
 export interface RateVerdict {

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span } from '@opentelemetry/api';
-import { SANDBOX_PATH } from '../payments/sandbox.js';
-import { parentFromHeaders } from '../tracing/traceparent.js';
-import { failed, getTracer } from '../tracing/tracer.js';
-import { NOTIFICATIONS_PATH } from './payment-notifications-route.js';
+import { SANDBOX_PATH } from '../payments/rest/sandbox-path.js';
+import { parentFromHeaders } from '../platform/tracing/traceparent.js';
+import { failed, getTracer } from '../platform/tracing/tracer.js';
+import { NOTIFICATIONS_PATH } from '../payments/rest/payment-notifications-route.js';
 import { pathOf } from './request-path.js';
 
 // Probes and scrapes, every few seconds: spans that would say nothing of the service's work.

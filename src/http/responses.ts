@@ -1,4 +1,4 @@
-import { answerFor, RequestError, SILENT, type EdgeErrorCode, type ErrorAnswer, type ErrorLog } from '../error-table.js';
+import { answerFor, RequestError, SILENT, type EdgeErrorCode, type ErrorAnswer, type ErrorLog } from './error-table.js';
 import type { PlainResponse } from './plain.js';
 
 /** A PlainResponse whose body is text, as every answer but a file's is. */

@@ -1,31 +1,32 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
-import type { Authenticate } from '../auth/verify-token.js';
-import type { OrderService } from '../core/orders/create-order.js';
-import type { PaymentNotifications } from '../core/payments/notifications.js';
-import { SANDBOX_PATH } from '../payments/sandbox.js';
+import type { Authenticate } from '../platform/tokens/verify-token.js';
+import type { OrderService } from '../orders/domain/create-order.js';
+import type { PaymentNotifications } from '../payments/domain/notifications.js';
+import { SANDBOX_PATH } from '../payments/rest/sandbox-path.js';
 import { createAdmission } from './admission.js';
 import { createHomePage } from './home-page.js';
 import { createMetricsRoute } from './metrics-route.js';
 import { createOpenApiRoute } from './openapi-route.js';
 import { fromNode, sendNode } from './node-adapter.js';
-import type { MetricsSource } from '../metrics/cluster-metrics.js';
-import type { Metrics } from '../metrics/metrics.js';
+import type { MetricsSource } from '../platform/metrics/cluster-metrics.js';
+import type { Metrics } from '../platform/metrics/metrics.js';
 import { createObserver, type OperationNote } from './observation.js';
-import { createOrderRoutes, ORDER_PATH_PREFIX, type OrderAction } from './order-routes.js';
-import { createOrdersRoute } from './orders-route.js';
-import { createQuotesRoute, QUOTES_PATH } from './quotes-route.js';
+import { createOrderRoutes, ORDER_PATH_PREFIX, type OrderAction } from '../orders/rest/order-routes.js';
+import { createOrdersRoute } from '../orders/rest/orders-route.js';
+import { createQuotesRoute, QUOTES_PATH } from '../orders/rest/quotes-route.js';
 import { RateLimitedError, type RateLimit } from './rate-limit.js';
 import { fromFetch, toFetchResponse, type PlainRequest, type PlainResponse, type PlainRoute } from './plain.js';
-import { createPaymentNotificationsRoute, NOTIFICATIONS_PATH } from './payment-notifications-route.js';
+import { createPaymentNotificationsRoute, NOTIFICATIONS_PATH } from '../payments/rest/payment-notifications-route.js';
 import { answerError, json, refuse } from './responses.js';
-import { createSandboxPage, type SandboxPageDeps } from './sandbox-page.js';
+import { createSandboxPage, type SandboxPageDeps } from '../payments/rest/sandbox-page.js';
 import { pathOf } from './request-path.js';
 import { tracedRequests } from './request-span.js';
-import { tracingOn } from '../tracing/tracer.js';
+import { tracingOn } from '../platform/tracing/tracer.js';
 import { eventStreamResponse, isEventStream, sendEventStreamNode, type EventStream } from './event-stream.js';
-import { TRACKING_PATH, type TrackingRoute } from './tracking-route.js';
-import { createUpgradeHandler, type UpgradeDeps } from './upgrade.js';
+import { TRACKING_PATH, type TrackingRoute } from '../live-updates/rest/tracking-route.js';
+import { createUpgradeHandler, refuseUpgrade, type UpgradeDeps } from './upgrade.js';
 
 /** What the router hands the GraphQL face: `/graphql` through either dispatcher, and its files. */
 export interface GraphqlRoutes {
@@ -219,7 +220,9 @@ export function createApp(deps: AppDeps) {
   const handlers = { fetch, handleNode };
   // Traced, each request is a span; off, the handlers are these, untouched.
   const served = tracingOn() ? tracedRequests(handlers, deps.graphql.assetsPath) : handlers;
-  return Object.assign(served, { handleUpgrade, endStreams: deps.endStreams ?? (async () => {}) });
+  // An upgrade that comes once the close has begun: its stream would be cut.
+  const refuseClosingUpgrade = (socket: Duplex) => refuseUpgrade(socket, refuse('SHUTTING_DOWN'));
+  return Object.assign(served, { handleUpgrade, refuseClosingUpgrade, endStreams: deps.endStreams ?? (async () => {}) });
 }
 
 export type App = ReturnType<typeof createApp>;

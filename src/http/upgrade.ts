@@ -1,6 +1,6 @@
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { ErrorLog } from '../error-table.js';
+import type { ErrorLog } from './error-table.js';
 import type { createAdmission } from './admission.js';
 import type { PlainResponse } from './plain.js';
 import { RateLimitedError } from './rate-limit.js';

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { Config } from '../config.js';
-import type { PaymentProvider } from '../core/payments/ports.js';
-import { createLegEstimator } from '../core/estimate/routing.js';
-import { createPaymentStack } from '../payments/payment-stack.js';
-import { deriveSandboxSecret } from '../payments/sandbox-notifications.js';
-import { createRoutingStack } from '../routing/routing-stack.js';
-import { createSandboxLinkStore } from '../store/sandbox-link-store.js';
-import type { Sql } from '../store/sql.js';
-import type { ProviderObservers } from '../metrics/provider-observers.js';
+import type { Config } from '../platform/config.js';
+import type { PaymentProvider } from '../payments/domain/ports.js';
+import { createLegEstimator } from '../orders/domain/routing.js';
+import { createPaymentStack } from '../payments/providers/payment-stack.js';
+import { deriveSandboxSecret } from '../payments/providers/sandbox-notifications.js';
+import { createRoutingStack } from '../orders/routing/routing-stack.js';
+import { createSandboxLinkStore } from '../payments/store/sandbox-link-store.js';
+import type { Sql } from '../platform/store/sql.js';
+import type { ProviderObservers } from './provider-observers.js';
 
 export interface ProviderParts {
   config: Config;

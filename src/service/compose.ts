@@ -4,39 +4,39 @@ import { createGraphqlFace } from '../graphql/face.js';
 import { loadGraphiqlAssets } from '../graphql/graphiql-assets.js';
 import type { RateLimit } from '../http/rate-limit.js';
 import { createApp } from '../http/router.js';
-import { cancelOrderAction } from '../http/cancel-order-route.js';
-import { metricsSourceFor } from '../metrics/cluster-metrics.js';
-import { createMetrics, type Metrics } from '../metrics/metrics.js';
-import { gatewayObserver, observedOrders, observedSql, providerObservers } from '../metrics/observed.js';
-import type { Config } from '../config.js';
-import { createTokenVerifier } from '../auth/verify-token.js';
-import { createOrderService } from '../core/orders/create-order.js';
-import { gatewayOrderLife } from '../core/gateway/order-life.js';
-import { gatewayRoster } from '../core/gateway/roster.js';
-import { createOrderLife } from '../core/lifecycle/order-life.js';
-import { createNativeFulfilment } from '../core/orders/native-fulfilment.js';
-import { createOperatorService } from '../core/operators/service.js';
-import type { PaymentProvider } from '../core/payments/ports.js';
-import { createRosterSync } from '../roster/roster-sync.js';
-import { createSpatialRoster } from '../roster/spatial-roster.js';
-import { migrate } from '../store/migrate.js';
-import { createOperatorStore } from '../store/operator-store.js';
-import { createIdempotencyStore } from '../store/idempotency-store.js';
-import { createOrderEvents } from '../store/order-events.js';
-import { createOrderStore } from '../store/order-store.js';
-import { createRosterChangeLog } from '../store/roster-changes.js';
-import { createGatewayParts, type GatewayPartsDeps } from './gateway-parts.js';
+import { cancelOrderAction } from '../lifecycle/rest/cancel-order-route.js';
+import { metricsSourceFor } from '../platform/metrics/cluster-metrics.js';
+import { createMetrics, type Metrics } from '../platform/metrics/metrics.js';
+import { gatewayObserver, observedOrders, observedSql, providerObservers } from './observed.js';
+import type { Config } from '../platform/config.js';
+import { createTokenVerifier } from '../platform/tokens/verify-token.js';
+import { createOrderService } from '../orders/domain/create-order.js';
+import { gatewayOrderLife } from '../gateway/domain/order-life.js';
+import { gatewayRoster } from '../gateway/domain/roster.js';
+import { createOrderLife } from '../lifecycle/domain/order-life.js';
+import { createNativeFulfilment } from '../orders/domain/native-fulfilment.js';
+import { createOperatorService } from '../operators/domain/service.js';
+import type { PaymentProvider } from '../payments/domain/ports.js';
+import { createRosterSync } from '../operators/roster/roster-sync.js';
+import { createSpatialRoster } from '../operators/roster/spatial-roster.js';
+import { migrate } from '../platform/store/migrate.js';
+import { createOperatorStore } from '../operators/store/operator-store.js';
+import { createIdempotencyStore } from '../orders/store/idempotency-store.js';
+import { createOrderEvents } from '../lifecycle/store/order-events.js';
+import { createOrderStore } from '../orders/store/order-store.js';
+import { createRosterChangeLog } from '../operators/store/roster-changes.js';
+import { createGatewayParts, type GatewayPartsDeps } from '../gateway/compose.js';
 import { operationTracing } from '../graphql/tracing.js';
-import { tracedSql } from '../store/traced-sql.js';
-import { tracingOn } from '../tracing/tracer.js';
-import { currentTraceparent } from '../tracing/traceparent.js';
-import { seedDemoOperators } from './seed-demo-operators.js';
-import type { Sql } from '../store/sql.js';
+import { tracedSql } from '../platform/store/traced-sql.js';
+import { tracingOn } from '../platform/tracing/tracer.js';
+import { currentTraceparent } from '../platform/tracing/traceparent.js';
+import { seedDemoOperators } from '../operators/seed-demo-operators.js';
+import type { Sql } from '../platform/store/sql.js';
 import { composeProviders } from './compose-providers.js';
-import { composeLifecycle } from './compose-lifecycle.js';
-import { composeWebhooks, type WebhookParts } from './compose-webhooks.js';
-import type { ProviderObservers } from '../metrics/provider-observers.js';
-import { composeEvents } from './compose-events.js';
+import { composeLifecycle } from '../lifecycle/compose.js';
+import { composeWebhooks, type WebhookParts } from '../webhooks/compose.js';
+import type { ProviderObservers } from './provider-observers.js';
+import { composeEvents } from '../live-updates/compose.js';
 
 // A write to the roster commits within a second or two of taking its change number; one still
 // unseen after this long has rolled back.
@@ -169,7 +169,7 @@ export async function composeService(parts: ServiceParts) {
     roster,
     payments: providers.payments,
     notificationProviders: providers.notificationProviders,
-    observers: parts.observers ?? providerObservers(metrics),
+    observeNotification: (parts.observers ?? providerObservers(metrics)).notification,
     findOperator: (id) => operatorStore.findById(id),
     legs: providers.fulfilment.legs,
     // Each change keeps the trace of the request that made it, for the spans of what it causes.

@@ -1,15 +1,15 @@
 import cluster from 'node:cluster';
 import type { Logger } from 'pino';
-import { resolveAuth } from '../auth/dev-secret.js';
-import { signToken } from '../auth/sign-token.js';
+import { resolveAuth } from '../platform/tokens/dev-secret.js';
+import { signToken } from '../platform/tokens/sign-token.js';
 import { composeService } from './compose.js';
-import { createListener } from './listener.js';
-import { listenForMetrics } from './metrics-port.js';
-import { createRateLimit } from './rate-limiter.js';
-import { every } from '../every.js';
-import type { Config } from '../config.js';
-import type { Sql } from '../store/sql.js';
-import { startTracing } from '../tracing/start.js';
+import { createListener } from '../platform/listener.js';
+import { listenForMetrics } from '../http/metrics-port.js';
+import { createRateLimit } from '../http/rate-limiter.js';
+import { every } from '../platform/every.js';
+import type { Config } from '../platform/config.js';
+import type { Sql } from '../platform/store/sql.js';
+import { startTracing } from '../platform/tracing/start.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

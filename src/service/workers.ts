@@ -1,9 +1,9 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
-import { resolveAuth } from '../auth/dev-secret.js';
-import type { Config } from '../config.js';
-import { sumOfWorkers } from '../metrics/cluster-metrics.js';
-import { listenForMetrics } from './metrics-port.js';
+import { resolveAuth } from '../platform/tokens/dev-secret.js';
+import type { Config } from '../platform/config.js';
+import { sumOfWorkers } from '../platform/metrics/cluster-metrics.js';
+import { listenForMetrics } from '../http/metrics-port.js';
 import { announce, developmentToken } from './serve.js';
 
 // Beyond the workers' own SHUTDOWN_DELAY_MS and SHUTDOWN_TIMEOUT_MS: time to close the store.

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createFastPost } from '../../src/graphql/fast-post.js';
 import type { PlainRequest } from '../../src/http/plain.js';
-import { createLogger } from '../../src/logger.js';
+import { createLogger } from '../../src/platform/logger.js';
 import { CREATE_ORDER, ORDER } from '../support/operations.js';
 import { pgliteThread } from '../support/engines.js';
 import { BASE, NOWHERE, restBody, signTestToken, startTestService, type TestService } from '../support/service.js';

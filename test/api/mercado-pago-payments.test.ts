@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
-import { createLogger } from '../../src/logger.js';
-import { createMercadoPagoPayments } from '../../src/payments/mercado-pago.js';
+import { loadConfig } from '../../src/platform/config.js';
+import { createLogger } from '../../src/platform/logger.js';
+import { createMercadoPagoPayments } from '../../src/payments/providers/mercado-pago.js';
 import { composeService } from '../../src/service/compose.js';
-import { createOrderStore } from '../../src/store/order-store.js';
+import { createOrderStore } from '../../src/orders/store/order-store.js';
 import { FAKE_MP_SECRET, FAKE_MP_TOKEN, startFakeMercadoPago } from '../support/fakes/fake-mercado-pago.js';
 import { startFrontedService, type FrontedService } from '../support/fronted-service.js';
 import { newOrder } from '../support/new-order.js';

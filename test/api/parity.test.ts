@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_TABLE, type ErrorCode } from '../../src/error-table.js';
+import { ERROR_TABLE, type ErrorCode } from '../../src/http/error-table.js';
 import { startGateway } from '../gateway/arrange-gateway.js';
 import { operatorAuth, platformAuth, startLifeService } from '../lifecycle-api/support.js';
 import { LIMITS } from '../../src/graphql/operation-limits.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_TABLE } from '../../src/error-table.js';
+import { ERROR_TABLE } from '../../src/http/error-table.js';
 import type { QuoteQuery } from '../generated/operations.js';
 import { startFakeOsrm } from '../support/fakes/fake-osrm.js';
 import { QUOTE } from '../support/operations.js';

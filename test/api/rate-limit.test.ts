@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createConnection } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../src/store/migrate.js';
-import { openPostgres } from '../../src/store/postgres.js';
+import { migrate } from '../../src/platform/store/migrate.js';
+import { openPostgres } from '../../src/platform/store/postgres.js';
 import { createTestDatabase, onEngine, postgres, type Engine } from '../support/engines.js';
 import { CREATE_ORDER } from '../support/operations.js';
 import { restBody, signTestToken, startTestService, type TestService } from '../support/service.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { greatCircleMetres } from '../../src/core/estimate/geo.js';
+import { greatCircleMetres } from '../../src/orders/domain/geo.js';
 import { NOWHERE, restBody, signTestToken, startTestService, type TestService } from '../support/service.js';
 
 let service: TestService;

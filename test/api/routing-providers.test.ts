@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { estimateTravel } from '../../src/core/estimate/travel.js';
+import { estimateTravel } from '../../src/orders/domain/travel.js';
 import { FAKE_GOOGLE_KEY, startFakeGoogleRoutes } from '../support/fakes/fake-google-routes.js';
 import { fakeRoadMetres, startFakeOsrm } from '../support/fakes/fake-osrm.js';
 import { CREATE_ORDER_BRIEF } from '../support/payment-queries.js';

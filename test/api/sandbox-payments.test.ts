@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deriveSandboxSecret, signedSandboxNotification } from '../../src/payments/sandbox-notifications.js';
+import { deriveSandboxSecret, signedSandboxNotification } from '../../src/payments/providers/sandbox-notifications.js';
 import { startFrontedService, type FrontedService } from '../support/fronted-service.js';
 import { notificationRows, paymentOf } from '../support/payment-queries.js';
 import { restBody, SECRET } from '../support/service.js';

@@ -2,8 +2,8 @@ import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveAuth } from '../../src/auth/dev-secret.js';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { resolveAuth } from '../../src/platform/tokens/dev-secret.js';
+import { ConfigError, loadConfig } from '../../src/platform/config.js';
 
 const freshDir = () => join(mkdtempSync(join(tmpdir(), 'orders-auth-')), 'data');
 

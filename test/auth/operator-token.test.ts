@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { signToken } from '../../src/auth/sign-token.js';
-import { createTokenVerifier } from '../../src/auth/verify-token.js';
+import { signToken } from '../../src/platform/tokens/sign-token.js';
+import { createTokenVerifier } from '../../src/platform/tokens/verify-token.js';
 import { ROOT } from '../docs/markdown.js';
 import { SECRET } from '../support/service.js';
 

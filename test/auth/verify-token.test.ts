@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTokenVerifier } from '../../src/auth/verify-token.js';
+import { createTokenVerifier } from '../../src/platform/tokens/verify-token.js';
 import { SECRET, signTestToken } from '../support/service.js';
 
 const bearer = (token: string) => `Bearer ${token}`;

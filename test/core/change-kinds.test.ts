@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TRANSITIONS } from '../../src/core/lifecycle/transitions.js';
-import { ORDER_CHANGE_KINDS } from '../../src/core/orders/order.js';
+import { TRANSITIONS } from '../../src/lifecycle/domain/transitions.js';
+import { ORDER_CHANGE_KINDS } from '../../src/orders/domain/order.js';
 
 describe("the kinds of an order's history rows", () => {
   // The history reads a row's kind from its event's type, which each transition names: a new

@@ -4,11 +4,11 @@ import {
   NoOperatorAvailableError,
   OrderOutcomeUnknownError,
   PaymentProviderError,
-} from '../../src/core/errors.js';
-import { estimateTravel } from '../../src/core/estimate/travel.js';
-import type { Operator } from '../../src/core/operators/operator.js';
-import type { Caller } from '../../src/core/orders/ports.js';
-import { priceService } from '../../src/core/estimate/pricing.js';
+} from '../../src/platform/errors.js';
+import { estimateTravel } from '../../src/orders/domain/travel.js';
+import type { Operator } from '../../src/operators/domain/operator.js';
+import type { Caller } from '../../src/orders/domain/ports.js';
+import { priceService } from '../../src/orders/domain/pricing.js';
 import { arrangeOrderService, NOW, operator, policy, type Arrangement } from './fakes.js';
 
 const ana: Caller = { subject: 'user-ana', name: 'Ana Token' };

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DeadlineError, withinDeadline } from '../../src/core/deadline.js';
-import { createLegEstimator, type Route, type RoutingProvider } from '../../src/core/estimate/routing.js';
+import { DeadlineError, withinDeadline } from '../../src/platform/deadline.js';
+import { createLegEstimator, type Route, type RoutingProvider } from '../../src/orders/domain/routing.js';
 
 const MS = 50;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { estimateTravel, type TravelModel } from '../../src/core/estimate/travel.js';
-import { formatCoordinates, greatCircleMetres } from '../../src/core/estimate/geo.js';
-import type { Point } from '../../src/core/orders/order.js';
+import { estimateTravel, type TravelModel } from '../../src/orders/domain/travel.js';
+import { formatCoordinates, greatCircleMetres } from '../../src/orders/domain/geo.js';
+import type { Point } from '../../src/orders/domain/order.js';
 
 const plazaDeArmas: Point = { latitude: -33.4378, longitude: -70.6505 };
 const laReina: Point = { latitude: -33.495, longitude: -70.58 };

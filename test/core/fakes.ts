@@ -1,15 +1,15 @@
 // Hand-written fakes for the ports of the order service, shared by the core tests.
-import { createOrderService } from '../../src/core/orders/create-order.js';
-import { createNativeFulfilment } from '../../src/core/orders/native-fulfilment.js';
-import type { OrderPolicy } from '../../src/core/orders/quote.js';
-import type { LegEstimator } from '../../src/core/estimate/routing.js';
-import type { Operator } from '../../src/core/operators/operator.js';
+import { createOrderService } from '../../src/orders/domain/create-order.js';
+import { createNativeFulfilment } from '../../src/orders/domain/native-fulfilment.js';
+import type { OrderPolicy } from '../../src/orders/domain/quote.js';
+import type { LegEstimator } from '../../src/orders/domain/routing.js';
+import type { Operator } from '../../src/operators/domain/operator.js';
 import { createOperatorRoster } from '../support/scan-roster.js';
-import type { IdempotencyStore } from '../../src/core/orders/idempotency.js';
-import type { Order, Point } from '../../src/core/orders/order.js';
-import type { OrderHistory, OrderPage, OrderStore } from '../../src/core/orders/ports.js';
-import type { PaymentLinkRequest, PaymentProvider, RefundRequest } from '../../src/core/payments/ports.js';
-import type { OperatorLocator } from '../../src/core/operators/ports.js';
+import type { IdempotencyStore } from '../../src/orders/domain/idempotency.js';
+import type { Order, Point } from '../../src/orders/domain/order.js';
+import type { OrderHistory, OrderPage, OrderStore } from '../../src/orders/domain/ports.js';
+import type { PaymentLinkRequest, PaymentProvider, RefundRequest } from '../../src/payments/domain/ports.js';
+import type { OperatorLocator } from '../../src/operators/domain/ports.js';
 
 export const NOW = '2026-01-02T03:04:05.678Z';
 

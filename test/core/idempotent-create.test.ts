@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { OrderOutcomeUnknownError } from '../../src/core/errors.js';
-import type { Operator } from '../../src/core/operators/operator.js';
-import type { Caller } from '../../src/core/orders/ports.js';
+import { OrderOutcomeUnknownError } from '../../src/platform/errors.js';
+import type { Operator } from '../../src/operators/domain/operator.js';
+import type { Caller } from '../../src/orders/domain/ports.js';
 import { arrangeOrderService, operator, type Arrangement } from './fakes.js';
 
 const ana: Caller = { subject: 'user-ana', name: null };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidInputError } from '../../src/core/errors.js';
-import { parseOrderRequest } from '../../src/core/orders/order-request.js';
+import { InvalidInputError } from '../../src/platform/errors.js';
+import { parseOrderRequest } from '../../src/orders/domain/order-request.js';
 
 const valid = {
   originLatitude: -33.4378,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPaymentExpiry } from '../../src/core/payments/expiry.js';
+import { createPaymentExpiry } from '../../src/payments/domain/expiry.js';
 
 const NOW = new Date('2026-03-01T12:00:00Z');
 

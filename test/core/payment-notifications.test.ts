@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { NotificationVerifier, PaymentReadback } from '../../src/core/payments/events.js';
-import { createPaymentNotifications, type NotificationEvent } from '../../src/core/payments/notifications.js';
-import type { InboxEntry, MarkPaidOutcome, NotificationInbox, OrderPayments } from '../../src/core/payments/ports.js';
+import type { NotificationVerifier, PaymentReadback } from '../../src/payments/domain/events.js';
+import { createPaymentNotifications, type NotificationEvent } from '../../src/payments/domain/notifications.js';
+import type { InboxEntry, MarkPaidOutcome, NotificationInbox, OrderPayments } from '../../src/payments/domain/ports.js';
 
 /** An inbox in memory, with the store's rules: one entry per payment, leased while processed. */
 function memoryInbox(): NotificationInbox & { entries: Map<string, InboxEntry & { dueAt: number | null; outcome?: string }> } {

@@ -1,6 +1,6 @@
 import { getCountries, getCountryCallingCode, isPossiblePhoneNumber } from 'libphonenumber-js/min';
 import { describe, expect, it } from 'vitest';
-import { isPhoneNumber } from '../../src/core/orders/phone.js';
+import { isPhoneNumber } from '../../src/orders/domain/phone.js';
 
 // Every calling code the metadata knows, and a few it does not.
 const CALLING_CODES = [...new Set(getCountries().map((country) => getCountryCallingCode(country))), '0', '999', '3'];

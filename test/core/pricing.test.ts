@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ServiceCode } from '../../src/core/orders/order.js';
+import type { ServiceCode } from '../../src/orders/domain/order.js';
 import {
   minorUnitDigits,
   priceService,
@@ -7,7 +7,7 @@ import {
   toMinorUnits,
   type PricingPolicy,
   type Tariff,
-} from '../../src/core/estimate/pricing.js';
+} from '../../src/orders/domain/pricing.js';
 
 function policy(commissionBasisPoints: number, tariff: Tariff = { base: 0, perKm: 1 }): PricingPolicy {
   return {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidInputError, NoOperatorAvailableError } from '../../src/core/errors.js';
-import { createLegEstimator, type RoutingProvider } from '../../src/core/estimate/routing.js';
-import type { Caller } from '../../src/core/orders/ports.js';
-import { cachedRouting } from '../../src/routing/cached.js';
+import { InvalidInputError, NoOperatorAvailableError } from '../../src/platform/errors.js';
+import { createLegEstimator, type RoutingProvider } from '../../src/orders/domain/routing.js';
+import type { Caller } from '../../src/orders/domain/ports.js';
+import { cachedRouting } from '../../src/orders/routing/cached.js';
 import { arrangeOrderService, operator, policy } from './fakes.js';
 
 const ana: Caller = { subject: 'user-ana', name: 'Ana' };

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DeadlineError } from '../../src/core/deadline.js';
-import { PaymentProviderError } from '../../src/core/errors.js';
-import { createNativeFulfilment, type NativeFulfilmentDeps } from '../../src/core/orders/native-fulfilment.js';
-import type { Point } from '../../src/core/orders/order.js';
-import { parseOrderRequest } from '../../src/core/orders/order-request.js';
-import type { Caller } from '../../src/core/orders/ports.js';
-import type { PaymentLinkRequest, PaymentProvider } from '../../src/core/payments/ports.js';
-import { priceService } from '../../src/core/estimate/pricing.js';
-import type { LegEstimate, LegEstimator } from '../../src/core/estimate/routing.js';
+import { DeadlineError } from '../../src/platform/deadline.js';
+import { PaymentProviderError } from '../../src/platform/errors.js';
+import { createNativeFulfilment, type NativeFulfilmentDeps } from '../../src/orders/domain/native-fulfilment.js';
+import type { Point } from '../../src/orders/domain/order.js';
+import { parseOrderRequest } from '../../src/orders/domain/order-request.js';
+import type { Caller } from '../../src/orders/domain/ports.js';
+import type { PaymentLinkRequest, PaymentProvider } from '../../src/payments/domain/ports.js';
+import { priceService } from '../../src/orders/domain/pricing.js';
+import type { LegEstimate, LegEstimator } from '../../src/orders/domain/routing.js';
 import { inMemoryStore, NOW, operator, policy, recordingRoster } from './fakes.js';
 
 const ana: Caller = { subject: 'user-ana', name: 'Ana' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Point } from '../../src/core/orders/order.js';
-import type { Operator } from '../../src/core/operators/operator.js';
+import type { Point } from '../../src/orders/domain/order.js';
+import type { Operator } from '../../src/operators/domain/operator.js';
 import { createOperatorRoster } from '../support/scan-roster.js';
 
 const origin: Point = { latitude: -33.4378, longitude: -70.6505 };

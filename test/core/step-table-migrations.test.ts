@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PAUSABLE } from '../../src/core/lifecycle/steps.js';
-import { ORDER_STATUSES, PAYMENT_STATUSES, PENDING_STATUSES } from '../../src/core/orders/order.js';
+import { PAUSABLE } from '../../src/lifecycle/domain/steps.js';
+import { ORDER_STATUSES, PAYMENT_STATUSES, PENDING_STATUSES } from '../../src/orders/domain/order.js';
 
 const MIGRATIONS = new URL('../../migrations/', import.meta.url);
 

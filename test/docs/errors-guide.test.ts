@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_TABLE, type ErrorCode } from '../../src/error-table.js';
+import { ERROR_TABLE, type ErrorCode } from '../../src/http/error-table.js';
 import { readText, section, tableRows } from './markdown.js';
 
 // Each row of the guide's table of codes: `| status | \`CODE\` | GraphQL | when |`.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { demoOperatorIds } from '../../scripts/simulate/demo-roster.js';
-import { greatCircleMetres } from '../../src/core/estimate/geo.js';
+import { greatCircleMetres } from '../../src/orders/domain/geo.js';
 import { SANTIAGO } from '../support/service.js';
 import { documentationFiles, readText } from './markdown.js';
 

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_TABLE } from '../../src/error-table.js';
+import { ERROR_TABLE } from '../../src/http/error-table.js';
 import { SECRET, startTestService, type TestService } from '../support/service.js';
 import { readText, ROOT, section, tableRows } from './markdown.js';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPglite } from '../../src/store/pglite/pglite.js';
+import { openPglite } from '../../src/platform/pglite/pglite.js';
 import { createTestDatabase, onEngine, postgres } from '../support/engines.js';
 import { logLines, startServerProcess } from '../support/server-process.js';
 import { restBody, SECRET, signTestToken } from '../support/service.js';

@@ -1,8 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ERROR_TABLE } from '../../src/error-table.js';
-import { createListener, type Listener } from '../../src/service/listener.js';
+import { ERROR_TABLE } from '../../src/http/error-table.js';
+import { createListener, type Listener } from '../../src/platform/listener.js';
+import { refuse } from '../../src/http/responses.js';
+import { refuseUpgrade } from '../../src/http/upgrade.js';
 
 // Long enough that none of node's own deadlines closes a connection during a test.
 const TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 60_000, storeMs: 1_000 };
@@ -23,7 +26,9 @@ afterEach(() => {
 });
 
 async function listen(handleNode: Handler, idleGraceMs = 0, handleUpgrade?: () => Promise<void>): Promise<number> {
-  listener = createListener({ handleNode, handleUpgrade } as never, {}, TIMEOUTS, Infinity, idleGraceMs);
+  // The app's refusal of a late upgrade, as the router makes it.
+  const refuseClosingUpgrade = (socket: Duplex) => refuseUpgrade(socket, refuse('SHUTTING_DOWN'));
+  listener = createListener({ handleNode, handleUpgrade, refuseClosingUpgrade } as never, {}, TIMEOUTS, Infinity, idleGraceMs);
   await new Promise<void>((resolve) => listener!.listen(0, '127.0.0.1', resolve));
   return (listener.address() as AddressInfo).port;
 }

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import pg from 'pg';
 import { Client } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPglite } from '../../src/store/pglite/pglite.js';
+import { openPglite } from '../../src/platform/pglite/pglite.js';
 import { createTestDatabase, onEngine, postgres } from '../support/engines.js';
 import { CREATE_ORDER } from '../support/operations.js';
 import { isRunning, logLines, startServerProcess } from '../support/server-process.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createClient } from 'graphql-sse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../../src/store/postgres.js';
+import { openPostgres } from '../../src/platform/store/postgres.js';
 import { createTestDatabase, onEngine, postgres, testServer, type Engine } from '../support/engines.js';
 import type { FrontedService } from '../support/fronted-service.js';
 import { startTestService, type TestService } from '../support/service.js';

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventBus, HeardNote } from '../../src/core/events/bus.js';
-import { createInProcessBus } from '../../src/events/in-process-bus.js';
-import { createPostgresBus } from '../../src/events/postgres-bus.js';
-import { createRedisBus } from '../../src/events/redis-bus.js';
-import { createLogger } from '../../src/logger.js';
-import { openPostgres } from '../../src/store/postgres.js';
-import type { Sql } from '../../src/store/sql.js';
+import type { EventBus, HeardNote } from '../../src/live-updates/domain/bus.js';
+import { createInProcessBus } from '../../src/live-updates/bus/in-process-bus.js';
+import { createPostgresBus } from '../../src/live-updates/bus/postgres-bus.js';
+import { createRedisBus } from '../../src/live-updates/bus/redis-bus.js';
+import { createLogger } from '../../src/platform/logger.js';
+import { openPostgres } from '../../src/platform/store/postgres.js';
+import type { Sql } from '../../src/platform/store/sql.js';
 import { createTestDatabase, onEngine, postgres } from '../support/engines.js';
 import { killClients, redisSkip, REDIS_URL } from './redis.js';
 

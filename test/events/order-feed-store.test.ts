@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createOrderFeedStore } from '../../src/store/order-feed-store.js';
-import { createOrderStore } from '../../src/store/order-store.js';
-import { writeEvent } from '../../src/store/order-changes.js';
+import { createOrderFeedStore } from '../../src/live-updates/store/order-feed-store.js';
+import { createOrderStore } from '../../src/orders/store/order-store.js';
+import { writeEvent } from '../../src/orders/store/order-changes.js';
 import { ENGINES, onEngine } from '../support/engines.js';
 import { newOrder } from '../support/new-order.js';
-import type { OrderEventType } from '../../src/core/orders/order.js';
+import type { OrderEventType } from '../../src/orders/domain/order.js';
 
 describe.each(ENGINES)('what live updates read of orders, $name', (engine) => {
   it.skipIf(engine.skip !== null)(`${onEngine(engine)}: the order, its version and the types of its events after a version`, async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EventBus, HeardNote, OrderListener } from '../../src/core/events/bus.js';
-import { watchOrder, type OrderReading, type WatchDeps, type WatchItem } from '../../src/core/events/order-watch.js';
+import type { EventBus, HeardNote, OrderListener } from '../../src/live-updates/domain/bus.js';
+import { watchOrder, type OrderReading, type WatchDeps, type WatchItem } from '../../src/live-updates/domain/order-watch.js';
 
 /** A bus the test drives by hand: it delivers what the test says, twice, late, or not at all. */
 function handBus() {

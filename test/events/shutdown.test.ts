@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
-import { createListener, type Listener } from '../../src/service/listener.js';
+import { loadConfig } from '../../src/platform/config.js';
+import { createListener, type Listener } from '../../src/platform/listener.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { TRANSPORTS } from './clients.js';
 import { newOrder, watch } from './support.js';

@@ -1,9 +1,9 @@
 // Hand-written fakes for the ports of the gateway fulfilment.
-import { createGatewayFulfilment } from '../../src/core/gateway/fulfilment.js';
-import type { GatewayOrderRecord, GatewayOrderStore, LegacyOrderService, OutcomeLedger } from '../../src/core/gateway/ports.js';
-import { readLegacyOrder } from '../../src/core/gateway/legacy-order.js';
-import type { LegacyOutcome } from '../../src/core/gateway/legacy-outcome.js';
-import { parseOrderRequest } from '../../src/core/orders/order-request.js';
+import { createGatewayFulfilment } from '../../src/gateway/domain/fulfilment.js';
+import type { GatewayOrderRecord, GatewayOrderStore, LegacyOrderService, OutcomeLedger } from '../../src/gateway/domain/ports.js';
+import { readLegacyOrder } from '../../src/gateway/domain/legacy-order.js';
+import type { LegacyOutcome } from '../../src/gateway/domain/legacy-outcome.js';
+import { parseOrderRequest } from '../../src/orders/domain/order-request.js';
 import { legacyOrderBody } from '../support/fake-legacy.js';
 
 export const FIELD = 'mercadoPagoReference';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { ConfigError, loadConfig } from '../../src/platform/config.js';
 
 const GATEWAY = { ORDERS_UPSTREAM_URL: 'https://legacy.internal/api/', PAYMENT_REFERENCE_LEGACY_FIELD: 'mercadoPagoReference' };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NoOperatorAvailableError } from '../../src/core/errors.js';
-import type { LegacyOutcome } from '../../src/core/gateway/legacy-outcome.js';
+import { NoOperatorAvailableError } from '../../src/platform/errors.js';
+import type { LegacyOutcome } from '../../src/gateway/domain/legacy-outcome.js';
 import { arrangeGateway, FIELD, NOW, orderOutcome, towing } from './fakes.js';
 
 const ANA = { subject: 'app-ana', name: null, authorization: 'Bearer ana-token' };

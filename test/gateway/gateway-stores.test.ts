@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UpstreamOutcomeUnknownError } from '../../src/core/gateway/errors.js';
-import type { Sql } from '../../src/store/sql.js';
-import { createGatewayIdempotencyStore } from '../../src/store/gateway-idempotency-store.js';
-import { createGatewayOrderStore } from '../../src/store/gateway-order-store.js';
+import { UpstreamOutcomeUnknownError } from '../../src/gateway/domain/errors.js';
+import type { Sql } from '../../src/platform/store/sql.js';
+import { createGatewayIdempotencyStore } from '../../src/gateway/store/gateway-idempotency-store.js';
+import { createGatewayOrderStore } from '../../src/gateway/store/gateway-order-store.js';
 import { ENGINES, onEngine, type TestStore } from '../support/engines.js';
 
 const MINUTE = 60_000;

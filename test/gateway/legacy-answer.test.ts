@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Order } from '../../src/core/orders/order.js';
-import { toLegacyAnswer } from '../../src/order-view.js';
+import type { Order } from '../../src/orders/domain/order.js';
+import { toLegacyAnswer } from '../../src/orders/order-view.js';
 
 const order = { paymentUrl: 'https://pay.example/p/1', currency: 'CLP' } as Order;
 

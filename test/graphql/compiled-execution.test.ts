@@ -2,7 +2,7 @@ import { createSchema, createYoga } from 'graphql-yoga';
 import * as jit from 'graphql-jit';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { compiledExecution } from '../../src/graphql/compiled-execution.js';
-import { createLogger } from '../../src/logger.js';
+import { createLogger } from '../../src/platform/logger.js';
 
 // graphql-jit's compiler, counted, and made to fail for the documents a test names.
 const refused = new Set<string>();

@@ -4,7 +4,7 @@ import type { ExecutionResult } from 'graphql';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFastStream } from '../../src/graphql/fast-stream.js';
 import { fromNode } from '../../src/http/node-adapter.js';
-import { createLogger } from '../../src/logger.js';
+import { createLogger } from '../../src/platform/logger.js';
 
 /** Results pushed by the test, as a subscription gives them; `returned` says whether it was let go. */
 function results() {

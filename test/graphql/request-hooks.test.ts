@@ -1,9 +1,9 @@
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { describe, expect, it } from 'vitest';
-import { createTokenVerifier } from '../../src/auth/verify-token.js';
+import { createTokenVerifier } from '../../src/platform/tokens/verify-token.js';
 import { operationTracing } from '../../src/graphql/tracing.js';
 import { yogaOptions, type GraphqlPosture } from '../../src/graphql/yoga.js';
-import { createLogger } from '../../src/logger.js';
+import { createLogger } from '../../src/platform/logger.js';
 import { SECRET } from '../support/service.js';
 
 // The hooks yoga runs around an operation, which the fast POST path does not run (fast-post.ts).

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_TABLE } from '../../src/error-table.js';
+import { ERROR_TABLE } from '../../src/http/error-table.js';
 import type { OrderHistoryQuery } from '../generated/operations.js';
 import { ORDER_HISTORY } from '../support/operations.js';
 import { paymentOf } from '../support/payment-queries.js';

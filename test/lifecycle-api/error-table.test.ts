@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_TABLE } from '../../src/error-table.js';
+import { ERROR_TABLE } from '../../src/http/error-table.js';
 import { createOpenApiDocument } from '../../src/http/openapi.js';
 
 // What both faces answer is held by test/api/parity.test.ts; here, that the OpenAPI document lists

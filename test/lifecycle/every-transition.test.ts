@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActorKind } from '../../src/core/lifecycle/actors.js';
-import { InvalidTransitionError, OfferUnavailableError } from '../../src/core/lifecycle/errors.js';
-import type { MoveResult } from '../../src/core/lifecycle/lifecycle.js';
-import { stateOf, WITH_OPERATOR, type Step } from '../../src/core/lifecycle/steps.js';
-import { TRANSITIONS, transitionsFor, type Transition, type TransitionName } from '../../src/core/lifecycle/transitions.js';
-import { createOrderStore } from '../../src/store/order-store.js';
+import type { ActorKind } from '../../src/lifecycle/domain/actors.js';
+import { InvalidTransitionError, OfferUnavailableError } from '../../src/lifecycle/domain/errors.js';
+import type { MoveResult } from '../../src/lifecycle/domain/lifecycle.js';
+import { stateOf, WITH_OPERATOR, type Step } from '../../src/lifecycle/domain/steps.js';
+import { TRANSITIONS, transitionsFor, type Transition, type TransitionName } from '../../src/lifecycle/domain/transitions.js';
+import { createOrderStore } from '../../src/orders/store/order-store.js';
 import { ENGINES, onEngine, pglite, postgres, type TestStore } from '../support/engines.js';
 import { POLICY } from '../support/lifecycle.js';
 import { expectedAfter, stepOfRow, type Attempt } from './support/expected-change.js';

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT } from '../../src/core/lifecycle/actors.js';
-import { createOrderStore } from '../../src/store/order-store.js';
+import { PAYMENT } from '../../src/lifecycle/domain/actors.js';
+import { createOrderStore } from '../../src/orders/store/order-store.js';
 import { onEngine, postgres, type TestStore } from '../support/engines.js';
 import { POLICY } from '../support/lifecycle.js';
 import { newOrder } from '../support/new-order.js';

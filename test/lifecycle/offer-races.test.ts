@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT } from '../../src/core/lifecycle/actors.js';
-import { createOrderStore } from '../../src/store/order-store.js';
-import type { Sql } from '../../src/store/sql.js';
+import { PAYMENT } from '../../src/lifecycle/domain/actors.js';
+import { createOrderStore } from '../../src/orders/store/order-store.js';
+import type { Sql } from '../../src/platform/store/sql.js';
 import { onEngine, pglite, postgres, type TestStore } from '../support/engines.js';
 import { newOrder } from '../support/new-order.js';
 import { fakeRefunder } from './support/fake-refunder.js';

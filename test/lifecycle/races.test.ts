@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT } from '../../src/core/lifecycle/actors.js';
-import { createDispatch } from '../../src/core/lifecycle/dispatch.js';
-import { createDispatchStore } from '../../src/store/dispatch-store.js';
-import { createOrderStore } from '../../src/store/order-store.js';
-import type { Sql } from '../../src/store/sql.js';
+import { PAYMENT } from '../../src/lifecycle/domain/actors.js';
+import { createDispatch } from '../../src/lifecycle/domain/dispatch.js';
+import { createDispatchStore } from '../../src/lifecycle/store/dispatch-store.js';
+import { createOrderStore } from '../../src/orders/store/order-store.js';
+import type { Sql } from '../../src/platform/store/sql.js';
 import { onEngine, pglite, postgres, type TestStore } from '../support/engines.js';
 import { newOrder } from '../support/new-order.js';
 import { fakeRefunder } from './support/fake-refunder.js';

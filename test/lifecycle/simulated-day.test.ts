@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sql } from '../../src/store/sql.js';
+import type { Sql } from '../../src/platform/store/sql.js';
 import { onEngine, pglite, pgliteThread, postgres, type TestStore } from '../support/engines.js';
 import { simulateDay, type DayPlan } from './day/simulation.js';
 import { secondConnection } from './support/fixtures.js';

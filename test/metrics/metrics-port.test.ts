@@ -2,9 +2,9 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { Config } from '../../src/config.js';
-import type { MetricsSource } from '../../src/metrics/cluster-metrics.js';
-import { listenForMetrics } from '../../src/service/metrics-port.js';
+import type { Config } from '../../src/platform/config.js';
+import type { MetricsSource } from '../../src/platform/metrics/cluster-metrics.js';
+import { listenForMetrics } from '../../src/http/metrics-port.js';
 
 const config = { metricsPort: 0, host: '127.0.0.1' } as Config;
 

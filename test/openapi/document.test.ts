@@ -1,6 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { ERROR_TABLE } from '../../src/error-table.js';
+import { ERROR_TABLE } from '../../src/http/error-table.js';
 import { createOpenApiDocument } from '../../src/http/openapi.js';
 import { createOpenApiRoute } from '../../src/http/openapi-route.js';
 import type { PlainRequest } from '../../src/http/plain.js';

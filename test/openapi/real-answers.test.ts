@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT } from '../../src/core/lifecycle/actors.js';
-import type { PaymentProvider } from '../../src/core/payments/ports.js';
+import { PAYMENT } from '../../src/lifecycle/domain/actors.js';
+import type { PaymentProvider } from '../../src/payments/domain/ports.js';
 import { createOpenApiDocument } from '../../src/http/openapi.js';
 import { createOpenApiValidator } from '../support/openapi-validator.js';
 import { BASE, NOWHERE, restBody, signTestToken, startTestService, type TestService } from '../support/service.js';

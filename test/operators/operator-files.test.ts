@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { csvRows } from '../../src/roster-import/csv-rows.js';
-import { jsonRows } from '../../src/roster-import/json-rows.js';
-import type { SourceRow } from '../../src/roster-import/source-row.js';
+import { csvRows } from '../../src/operators/import/csv-rows.js';
+import { jsonRows } from '../../src/operators/import/json-rows.js';
+import type { SourceRow } from '../../src/operators/import/source-row.js';
 
 async function collect(rows: AsyncIterable<SourceRow>): Promise<SourceRow[]> {
   const all: SourceRow[] = [];

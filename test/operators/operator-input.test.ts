@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidInputError } from '../../src/core/errors.js';
-import { parseNearQuery, parseOperatorDraft, parseOperatorMove } from '../../src/core/operators/input.js';
+import { InvalidInputError } from '../../src/platform/errors.js';
+import { parseNearQuery, parseOperatorDraft, parseOperatorMove } from '../../src/operators/domain/input.js';
 
 const valid = { id: 'op-1', name: ' Grúas Sur ', phone: '+56912345678', services: [3, 1, 3], latitude: -33.4, longitude: -70.6 };
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidInputError, OperatorNotFoundError } from '../../src/core/errors.js';
-import type { OperatorDraft } from '../../src/core/operators/input.js';
-import type { OperatorStore } from '../../src/core/operators/ports.js';
-import type { Operator } from '../../src/core/operators/operator.js';
+import { InvalidInputError, OperatorNotFoundError } from '../../src/platform/errors.js';
+import type { OperatorDraft } from '../../src/operators/domain/input.js';
+import type { OperatorStore } from '../../src/operators/domain/ports.js';
+import type { Operator } from '../../src/operators/domain/operator.js';
 import { createOperatorRoster } from '../support/scan-roster.js';
-import { createOperatorService } from '../../src/core/operators/service.js';
-import type { Point } from '../../src/core/orders/order.js';
+import { createOperatorService } from '../../src/operators/domain/service.js';
+import type { Point } from '../../src/orders/domain/order.js';
 
 const NOW = new Date('2026-02-03T04:05:06.000Z');
 const SANTIAGO: Point = { latitude: -33.4378, longitude: -70.6505 };

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { OperatorDraft } from '../../src/core/operators/input.js';
-import { createOperatorStore, type SqlOperatorStore } from '../../src/store/operator-store.js';
+import type { OperatorDraft } from '../../src/operators/domain/input.js';
+import { createOperatorStore, type SqlOperatorStore } from '../../src/operators/store/operator-store.js';
 import { ENGINES, onEngine, type TestStore } from '../support/engines.js';
 
 const T1 = new Date('2026-01-01T10:00:00.000Z');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { OperatorPlacement } from '../../src/core/operators/ports.js';
+import type { OperatorPlacement } from '../../src/operators/domain/ports.js';
 import { createOperatorRoster } from '../support/scan-roster.js';
-import { SERVICE_CODES, type Point, type ServiceCode } from '../../src/core/orders/order.js';
-import { createSpatialRoster } from '../../src/roster/spatial-roster.js';
+import { SERVICE_CODES, type Point, type ServiceCode } from '../../src/orders/domain/order.js';
+import { createSpatialRoster } from '../../src/operators/roster/spatial-roster.js';
 import { seededRandom } from '../support/seeded-random.js';
 
 

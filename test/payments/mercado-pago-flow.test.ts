@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createOrderService } from '../../src/core/orders/create-order.js';
-import { createNativeFulfilment } from '../../src/core/orders/native-fulfilment.js';
-import type { NotificationVerdict } from '../../src/core/payments/events.js';
-import type { Caller } from '../../src/core/orders/ports.js';
-import { createMercadoPagoNotifications } from '../../src/payments/mercado-pago-notifications.js';
-import { createMercadoPagoPayments } from '../../src/payments/mercado-pago.js';
+import { createOrderService } from '../../src/orders/domain/create-order.js';
+import { createNativeFulfilment } from '../../src/orders/domain/native-fulfilment.js';
+import type { NotificationVerdict } from '../../src/payments/domain/events.js';
+import type { Caller } from '../../src/orders/domain/ports.js';
+import { createMercadoPagoNotifications } from '../../src/payments/providers/mercado-pago-notifications.js';
+import { createMercadoPagoPayments } from '../../src/payments/providers/mercado-pago.js';
 import { inMemoryKeys, inMemoryStore, operator, policy, recordingRoster } from '../core/fakes.js';
 import { FAKE_MP_SECRET, FAKE_MP_TOKEN, startFakeMercadoPago } from '../support/fakes/fake-mercado-pago.js';
 

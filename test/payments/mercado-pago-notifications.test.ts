@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMercadoPagoNotifications } from '../../src/payments/mercado-pago-notifications.js';
-import { createMercadoPagoPayments } from '../../src/payments/mercado-pago.js';
+import { createMercadoPagoNotifications } from '../../src/payments/providers/mercado-pago-notifications.js';
+import { createMercadoPagoPayments } from '../../src/payments/providers/mercado-pago.js';
 import { buildNotification, type NotificationOptions } from '../support/fakes/fake-mercado-pago-webhook.js';
 import { FAKE_MP_SECRET, FAKE_MP_TOKEN, startFakeMercadoPago } from '../support/fakes/fake-mercado-pago.js';
 

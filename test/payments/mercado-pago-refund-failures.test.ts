@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { observedPayments } from '../../src/payments/observed-payments.js';
+import { observedPayments } from '../../src/payments/providers/observed-payments.js';
 import { failureOf, mercadoPagoForRefunds } from '../support/mercado-pago-refunds.js';
 
 const fake = mercadoPagoForRefunds();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OutboundError } from '../../src/outbound/json-client.js';
+import { OutboundError } from '../../src/platform/outbound/json-client.js';
 import { FAKE_MP_TOKEN } from '../support/fakes/fake-mercado-pago.js';
 import { failureOf, mercadoPagoForRefunds } from '../support/mercado-pago-refunds.js';
 

@@ -4,7 +4,7 @@ import {
   signatureManifest,
   signatureTimeMs,
   signManifest,
-} from '../../src/payments/mercado-pago-signature.js';
+} from '../../src/payments/providers/mercado-pago-signature.js';
 
 // The documentation's example values; the digests were computed apart from this code with
 // `printf '<manifest>' | openssl dgst -sha256 -hmac 'your_secret_key_here'`.

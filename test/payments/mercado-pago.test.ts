@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMercadoPagoPayments, type MercadoPagoOptions } from '../../src/payments/mercado-pago.js';
-import { OutboundError } from '../../src/outbound/json-client.js';
+import { createMercadoPagoPayments, type MercadoPagoOptions } from '../../src/payments/providers/mercado-pago.js';
+import { OutboundError } from '../../src/platform/outbound/json-client.js';
 import { FAKE_MP_TOKEN, startFakeMercadoPago } from '../support/fakes/fake-mercado-pago.js';
 
 const NOTIFY = 'https://orders.example/webhooks/mercado-pago';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createMetrics } from '../../src/metrics/metrics.js';
-import { providerObservers } from '../../src/metrics/observed.js';
-import { createPaymentStack, type PaymentSettings } from '../../src/payments/payment-stack.js';
-import { SandboxFailure } from '../../src/payments/sandbox.js';
-import { createSandboxReader } from '../../src/payments/sandbox-notifications.js';
+import { createMetrics } from '../../src/platform/metrics/metrics.js';
+import { providerObservers } from '../../src/service/observed.js';
+import { createPaymentStack, type PaymentSettings } from '../../src/payments/providers/payment-stack.js';
+import { SandboxFailure } from '../../src/payments/providers/sandbox.js';
+import { createSandboxReader } from '../../src/payments/providers/sandbox-notifications.js';
 import { ENGINES, onEngine } from '../support/engines.js';
 import { AT, failureOf, PAID, sandboxRefundsOn } from '../support/sandbox-refunds.js';
 

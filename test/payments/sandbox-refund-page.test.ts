@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandboxPayments } from '../../src/payments/sandbox.js';
-import { createSandboxLinkStore } from '../../src/store/sandbox-link-store.js';
+import { createSandboxPayments } from '../../src/payments/providers/sandbox.js';
+import { createSandboxLinkStore } from '../../src/payments/store/sandbox-link-store.js';
 import { startFrontedService, type FrontedService } from '../support/fronted-service.js';
 import { restBody } from '../support/service.js';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandboxPayments } from '../../src/payments/sandbox.js';
-import { createSandboxCheckout } from '../../src/payments/sandbox-checkout.js';
-import type { SandboxLink, SandboxLinks } from '../../src/payments/sandbox-links.js';
-import { createSandboxVerifier, signedSandboxNotification } from '../../src/payments/sandbox-notifications.js';
+import { createSandboxPayments } from '../../src/payments/providers/sandbox.js';
+import { createSandboxCheckout } from '../../src/payments/providers/sandbox-checkout.js';
+import type { SandboxLink, SandboxLinks } from '../../src/payments/providers/sandbox-links.js';
+import { createSandboxVerifier, signedSandboxNotification } from '../../src/payments/providers/sandbox-notifications.js';
 import { sendJson, startFakeServer } from '../support/fakes/fake-server.js';
 
 const SECRET = 'sandbox-test-secret';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Point } from '../../src/core/orders/order.js';
-import type { Route, RoutingProvider } from '../../src/core/estimate/routing.js';
-import { cachedRouting } from '../../src/routing/cached.js';
+import type { Point } from '../../src/orders/domain/order.js';
+import type { Route, RoutingProvider } from '../../src/orders/domain/routing.js';
+import { cachedRouting } from '../../src/orders/routing/cached.js';
 
 const plazaDeArmas: Point = { latitude: -33.4378, longitude: -70.6505 };
 const laReina: Point = { latitude: -33.4953, longitude: -70.5804 };

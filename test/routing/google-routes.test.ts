@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Point } from '../../src/core/orders/order.js';
-import { NoRouteError } from '../../src/core/estimate/routing.js';
-import { createGoogleRoutesRouting } from '../../src/routing/google-routes.js';
-import { OutboundError } from '../../src/outbound/json-client.js';
+import type { Point } from '../../src/orders/domain/order.js';
+import { NoRouteError } from '../../src/orders/domain/routing.js';
+import { createGoogleRoutesRouting } from '../../src/orders/routing/google-routes.js';
+import { OutboundError } from '../../src/platform/outbound/json-client.js';
 import { fakeRoadMetres } from '../support/fakes/fake-osrm.js';
 import { FAKE_GOOGLE_KEY, startFakeGoogleRoutes } from '../support/fakes/fake-google-routes.js';
 

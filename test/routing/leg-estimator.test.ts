@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { estimateTravel, type TravelModel } from '../../src/core/estimate/travel.js';
-import { greatCircleMetres } from '../../src/core/estimate/geo.js';
-import type { Point } from '../../src/core/orders/order.js';
+import { estimateTravel, type TravelModel } from '../../src/orders/domain/travel.js';
+import { greatCircleMetres } from '../../src/orders/domain/geo.js';
+import type { Point } from '../../src/orders/domain/order.js';
 import {
   createLegEstimator,
   NoRouteError,
   RoutingUnavailableError,
   type Route,
   type RoutingProvider,
-} from '../../src/core/estimate/routing.js';
+} from '../../src/orders/domain/routing.js';
 
 const plazaDeArmas: Point = { latitude: -33.4378, longitude: -70.6505 };
 const laReina: Point = { latitude: -33.495, longitude: -70.58 };

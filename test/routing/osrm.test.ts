@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Point } from '../../src/core/orders/order.js';
-import { NoRouteError } from '../../src/core/estimate/routing.js';
-import { createOsrmRouting } from '../../src/routing/osrm.js';
-import { OutboundError } from '../../src/outbound/json-client.js';
+import type { Point } from '../../src/orders/domain/order.js';
+import { NoRouteError } from '../../src/orders/domain/routing.js';
+import { createOsrmRouting } from '../../src/orders/routing/osrm.js';
+import { OutboundError } from '../../src/platform/outbound/json-client.js';
 import { fakeRoadMetres, startFakeOsrm } from '../support/fakes/fake-osrm.js';
 
 const plazaDeArmas: Point = { latitude: -33.4378, longitude: -70.6505 };

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Point } from '../../src/core/orders/order.js';
-import { NoRouteError, RoutingUnavailableError, type RoutingProvider } from '../../src/core/estimate/routing.js';
-import { resilientRouting } from '../../src/routing/resilient.js';
+import type { Point } from '../../src/orders/domain/order.js';
+import { NoRouteError, RoutingUnavailableError, type RoutingProvider } from '../../src/orders/domain/routing.js';
+import { resilientRouting } from '../../src/orders/routing/resilient.js';
 
 const from: Point = { latitude: -33.4378, longitude: -70.6505 };
 const to: Point = { latitude: -33.495, longitude: -70.58 };

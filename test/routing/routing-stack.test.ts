@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Point } from '../../src/core/orders/order.js';
-import { createLegEstimator } from '../../src/core/estimate/routing.js';
-import { createRoutingStack } from '../../src/routing/routing-stack.js';
+import type { Point } from '../../src/orders/domain/order.js';
+import { createLegEstimator } from '../../src/orders/domain/routing.js';
+import { createRoutingStack } from '../../src/orders/routing/routing-stack.js';
 import { FAKE_GOOGLE_KEY, startFakeGoogleRoutes } from '../support/fakes/fake-google-routes.js';
 import { startFakeOsrm } from '../support/fakes/fake-osrm.js';
 

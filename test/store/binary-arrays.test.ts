@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeArrays, type ArrayColumn } from '../../src/store/binary-arrays.js';
+import { encodeArrays, type ArrayColumn } from '../../src/platform/store/binary-arrays.js';
 import { ENGINES, onEngine, type TestStore } from '../support/engines.js';
 
 // Each value as the engine reads it back from the arrays, on every engine the stores run on.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CANDIDATES } from '../../src/store/dispatch-store.js';
-import { createOrderStore } from '../../src/store/order-store.js';
+import { CANDIDATES } from '../../src/lifecycle/store/dispatch-store.js';
+import { createOrderStore } from '../../src/orders/store/order-store.js';
 import { ENGINES, onEngine, type TestStore } from '../support/engines.js';
 import { newOrder } from '../support/new-order.js';
 

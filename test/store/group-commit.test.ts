@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { StoreUnavailableError } from '../../src/core/errors.js';
-import { groupCommit, type GroupCommitOptions } from '../../src/store/group-commit.js';
+import { StoreUnavailableError } from '../../src/platform/errors.js';
+import { groupCommit, type GroupCommitOptions } from '../../src/platform/store/group-commit.js';
 
 /** A writer that records each batch it is given and doubles the items. */
 function recordingWriter(fail: (items: number[]) => boolean = () => false) {

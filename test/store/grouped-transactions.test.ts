@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StatementOutcomeUnknownError } from '../../src/store/statement-outcome.js';
-import { groupTransactions } from '../../src/store/grouped-transactions.js';
-import { nested, type Sql } from '../../src/store/sql.js';
-import { openPglite } from '../../src/store/pglite/pglite.js';
-import { openPgliteThread } from '../../src/store/pglite/thread.js';
+import { StatementOutcomeUnknownError } from '../../src/platform/store/statement-outcome.js';
+import { groupTransactions } from '../../src/platform/store/grouped-transactions.js';
+import { nested, type Sql } from '../../src/platform/store/sql.js';
+import { openPglite } from '../../src/platform/pglite/pglite.js';
+import { openPgliteThread } from '../../src/platform/pglite/thread.js';
 
 class Refused extends Error {}
 

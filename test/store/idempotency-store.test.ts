@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import type { NewOrder } from '../../src/core/orders/order.js';
-import { createIdempotencyStore } from '../../src/store/idempotency-store.js';
-import { createOrderStore } from '../../src/store/order-store.js';
+import type { NewOrder } from '../../src/orders/domain/order.js';
+import { createIdempotencyStore } from '../../src/orders/store/idempotency-store.js';
+import { createOrderStore } from '../../src/orders/store/order-store.js';
 import { ENGINES, onEngine, type TestStore } from '../support/engines.js';
 
 const MINUTE = 60_000;

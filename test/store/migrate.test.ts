@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../../src/store/migrate.js';
-import { createOrderEvents } from '../../src/store/order-events.js';
-import { createOrderStore } from '../../src/store/order-store.js';
-import { openPostgres } from '../../src/store/postgres.js';
-import type { NewOrder } from '../../src/core/orders/order.js';
-import type { Sql } from '../../src/store/sql.js';
+import { migrate } from '../../src/platform/store/migrate.js';
+import { createOrderEvents } from '../../src/lifecycle/store/order-events.js';
+import { createOrderStore } from '../../src/orders/store/order-store.js';
+import { openPostgres } from '../../src/platform/store/postgres.js';
+import type { NewOrder } from '../../src/orders/domain/order.js';
+import type { Sql } from '../../src/platform/store/sql.js';
 import { ENGINES, onEngine, type TestStore } from '../support/engines.js';
 import { newOrder } from '../support/new-order.js';
 

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config.js';
-import { openStore } from '../../src/store/open-store.js';
-import { StoreUnavailableError } from '../../src/core/errors.js';
+import { ConfigError, loadConfig } from '../../src/platform/config.js';
+import { openStore } from '../../src/platform/store/open-store.js';
+import { StoreUnavailableError } from '../../src/platform/errors.js';
 import { SECRET } from '../support/service.js';
 
 // None of these needs a PostgreSQL server: they are about not finding one.

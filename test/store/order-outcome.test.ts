@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_TABLE } from '../../src/error-table.js';
+import { ERROR_TABLE } from '../../src/http/error-table.js';
 import { createOpenApiDocument } from '../../src/http/openapi.js';
 import { onEngine, postgres } from '../support/engines.js';
 import { createOpenApiValidator } from '../support/openapi-validator.js';

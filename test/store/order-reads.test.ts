@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrderStore } from '../../src/store/order-store.js';
+import { createOrderStore } from '../../src/orders/store/order-store.js';
 import { ENGINES, onEngine, type TestStore } from '../support/engines.js';
 import { newOrder } from '../support/new-order.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrderStore } from '../../src/store/order-store.js';
-import type { Sql } from '../../src/store/sql.js';
+import { createOrderStore } from '../../src/orders/store/order-store.js';
+import type { Sql } from '../../src/platform/store/sql.js';
 import { ENGINES, onEngine, type TestStore } from '../support/engines.js';
 import { newOrder } from '../support/new-order.js';
 

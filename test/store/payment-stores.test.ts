@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNotificationInbox } from '../../src/store/notification-inbox.js';
-import { createOrderStore } from '../../src/store/order-store.js';
-import { createSandboxLinkStore } from '../../src/store/sandbox-link-store.js';
+import { createNotificationInbox } from '../../src/payments/store/notification-inbox.js';
+import { createOrderStore } from '../../src/orders/store/order-store.js';
+import { createSandboxLinkStore } from '../../src/payments/store/sandbox-link-store.js';
 import { ENGINES, onEngine, type TestStore } from '../support/engines.js';
 import { lifecycleOver } from '../support/lifecycle.js';
 import { newOrder } from '../support/new-order.js';

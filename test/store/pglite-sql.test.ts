@@ -2,10 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openPglite } from '../../src/store/pglite/pglite.js';
-import { openPgliteThread } from '../../src/store/pglite/thread.js';
-import type { Sql } from '../../src/store/sql.js';
-import { StoreUnavailableError } from '../../src/core/errors.js';
+import { openPglite } from '../../src/platform/pglite/pglite.js';
+import { openPgliteThread } from '../../src/platform/pglite/thread.js';
+import type { Sql } from '../../src/platform/store/sql.js';
+import { StoreUnavailableError } from '../../src/platform/errors.js';
 import { pglite, pgliteThread, type Engine } from '../support/engines.js';
 
 // The embedded engine's Sql, on the calling thread and on a thread of its own: what the stores

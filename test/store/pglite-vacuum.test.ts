@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keepVacuuming } from '../../src/store/pglite/vacuum.js';
+import { keepVacuuming } from '../../src/platform/pglite/vacuum.js';
 import { pglite, type TestStore } from '../support/engines.js';
 
 let store: TestStore;

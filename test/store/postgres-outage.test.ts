@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_TABLE } from '../../src/error-table.js';
-import { StoreUnavailableError } from '../../src/core/errors.js';
+import { ERROR_TABLE } from '../../src/http/error-table.js';
+import { StoreUnavailableError } from '../../src/platform/errors.js';
 import { onEngine, postgres } from '../support/engines.js';
 import { CREATE_ORDER } from '../support/operations.js';
 import { startServiceBehindProxy } from '../support/proxied-postgres.js';

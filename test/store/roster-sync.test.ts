@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OperatorDraft } from '../../src/core/operators/input.js';
-import type { OperatorPlacement } from '../../src/core/operators/ports.js';
-import { createRosterSync } from '../../src/roster/roster-sync.js';
-import { openPostgres } from '../../src/store/postgres.js';
-import { createOperatorStore } from '../../src/store/operator-store.js';
-import { createRosterChangeLog } from '../../src/store/roster-changes.js';
-import type { Sql } from '../../src/store/sql.js';
+import type { OperatorDraft } from '../../src/operators/domain/input.js';
+import type { OperatorPlacement } from '../../src/operators/domain/ports.js';
+import { createRosterSync } from '../../src/operators/roster/roster-sync.js';
+import { openPostgres } from '../../src/platform/store/postgres.js';
+import { createOperatorStore } from '../../src/operators/store/operator-store.js';
+import { createRosterChangeLog } from '../../src/operators/store/roster-changes.js';
+import type { Sql } from '../../src/platform/store/sql.js';
 import { ENGINES, onEngine, postgres, type TestStore } from '../support/engines.js';
 
 const NOW = new Date('2026-11-21T12:00:00Z');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serially } from '../../src/store/pglite/serial.js';
+import { serially } from '../../src/platform/pglite/serial.js';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_TABLE } from '../../src/error-table.js';
+import { ERROR_TABLE } from '../../src/http/error-table.js';
 import { answerError } from '../../src/http/responses.js';
-import { createLogger } from '../../src/logger.js';
-import { StoreUnavailableError } from '../../src/core/errors.js';
+import { createLogger } from '../../src/platform/logger.js';
+import { StoreUnavailableError } from '../../src/platform/errors.js';
 
 describe('an unavailable store at the REST edge', () => {
   it('is answered 503 STORE_UNAVAILABLE with the Spanish message, never the server it could not reach', async () => {

@@ -1,4 +1,4 @@
-import type { Sql } from '../../src/store/sql.js';
+import type { Sql } from '../../src/platform/store/sql.js';
 import { defaultEngine, type Engine } from './engines.js';
 
 /**

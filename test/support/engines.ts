@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { migrate } from '../../src/store/migrate.js';
-import { openPglite } from '../../src/store/pglite/pglite.js';
-import { openPgliteThread } from '../../src/store/pglite/thread.js';
-import { openPostgres } from '../../src/store/postgres.js';
-import type { Sql } from '../../src/store/sql.js';
+import { migrate } from '../../src/platform/store/migrate.js';
+import { openPglite } from '../../src/platform/pglite/pglite.js';
+import { openPgliteThread } from '../../src/platform/pglite/thread.js';
+import { openPostgres } from '../../src/platform/store/postgres.js';
+import type { Sql } from '../../src/platform/store/sql.js';
 
 /** A store of its own for one test service or suite; `dispose` closes it and throws its data away. */
 export interface TestStore {

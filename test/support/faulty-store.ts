@@ -1,6 +1,6 @@
-import { StoreUnavailableError } from '../../src/core/errors.js';
-import type { Sql } from '../../src/store/sql.js';
-import { StatementOutcomeUnknownError } from '../../src/store/statement-outcome.js';
+import { StoreUnavailableError } from '../../src/platform/errors.js';
+import type { Sql } from '../../src/platform/store/sql.js';
+import { StatementOutcomeUnknownError } from '../../src/platform/store/statement-outcome.js';
 import { pglite, type Engine } from './engines.js';
 
 /**

@@ -1,10 +1,10 @@
-import { createDispatch } from '../../src/core/lifecycle/dispatch.js';
-import { createLifecycle, type AfterChange, type LifePolicy } from '../../src/core/lifecycle/lifecycle.js';
-import { createOrderPayments } from '../../src/core/lifecycle/paying.js';
-import type { OperatorIndex } from '../../src/core/operators/ports.js';
-import { createDispatchStore } from '../../src/store/dispatch-store.js';
-import { createLifecycleStore } from '../../src/store/lifecycle-store.js';
-import type { Sql } from '../../src/store/sql.js';
+import { createDispatch } from '../../src/lifecycle/domain/dispatch.js';
+import { createLifecycle, type AfterChange, type LifePolicy } from '../../src/lifecycle/domain/lifecycle.js';
+import { createOrderPayments } from '../../src/lifecycle/domain/paying.js';
+import type { OperatorIndex } from '../../src/operators/domain/ports.js';
+import { createDispatchStore } from '../../src/lifecycle/store/dispatch-store.js';
+import { createLifecycleStore } from '../../src/lifecycle/store/lifecycle-store.js';
+import type { Sql } from '../../src/platform/store/sql.js';
 
 export const POLICY: LifePolicy = {
   offerTimeoutMs: 30_000,

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { RefundRequest } from '../../src/core/payments/ports.js';
-import { createMercadoPagoPayments, type MercadoPagoOptions } from '../../src/payments/mercado-pago.js';
+import type { RefundRequest } from '../../src/payments/domain/ports.js';
+import { createMercadoPagoPayments, type MercadoPagoOptions } from '../../src/payments/providers/mercado-pago.js';
 import { FAKE_MP_TOKEN, startFakeMercadoPago } from './fakes/fake-mercado-pago.js';
 
 export const failureOf = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);

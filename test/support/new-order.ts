@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { NewOrder } from '../../src/core/orders/order.js';
+import type { NewOrder } from '../../src/orders/domain/order.js';
 
 /** An order as the core hands it to the store, with a fresh payment reference. */
 export const newOrder = (over: Partial<NewOrder> = {}): NewOrder => {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { RefundRequest } from '../../src/core/payments/ports.js';
-import { createSandboxPayments, type SandboxMode } from '../../src/payments/sandbox.js';
-import { createOrderStore } from '../../src/store/order-store.js';
-import { createSandboxLinkStore } from '../../src/store/sandbox-link-store.js';
+import type { RefundRequest } from '../../src/payments/domain/ports.js';
+import { createSandboxPayments, type SandboxMode } from '../../src/payments/providers/sandbox.js';
+import { createOrderStore } from '../../src/orders/store/order-store.js';
+import { createSandboxLinkStore } from '../../src/payments/store/sandbox-link-store.js';
 import type { Engine, TestStore } from './engines.js';
 import { newOrder } from './new-order.js';
 

@@ -1,9 +1,9 @@
-import { greatCircleMetres } from '../../src/core/estimate/geo.js';
-import { byDistanceThenId } from '../../src/core/operators/operator.js';
-import type { OperatorIndex, OperatorPlacement } from '../../src/core/operators/ports.js';
-import type { OperatorDistance } from '../../src/core/operators/operator.js';
-import type { Point, ServiceCode } from '../../src/core/orders/order.js';
-import type { AvailableOperator } from '../../src/core/operators/ports.js';
+import { greatCircleMetres } from '../../src/orders/domain/geo.js';
+import { byDistanceThenId } from '../../src/operators/domain/operator.js';
+import type { OperatorIndex, OperatorPlacement } from '../../src/operators/domain/ports.js';
+import type { OperatorDistance } from '../../src/operators/domain/operator.js';
+import type { Point, ServiceCode } from '../../src/orders/domain/order.js';
+import type { AvailableOperator } from '../../src/operators/domain/ports.js';
 
 /**
  * The roster held in memory, answering by a scan of every operator: the plain statement of what

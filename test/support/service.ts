@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { App } from '../../src/http/router.js';
 import { composeService, type ServiceParts } from '../../src/service/compose.js';
-import { createListener } from '../../src/service/listener.js';
-import { createRateLimit } from '../../src/service/rate-limiter.js';
-import { loadConfig, type Config } from '../../src/config.js';
-import type { Sql } from '../../src/store/sql.js';
-import { createLogger } from '../../src/logger.js';
+import { createListener } from '../../src/platform/listener.js';
+import { createRateLimit } from '../../src/http/rate-limiter.js';
+import { loadConfig, type Config } from '../../src/platform/config.js';
+import type { Sql } from '../../src/platform/store/sql.js';
+import { createLogger } from '../../src/platform/logger.js';
 import type { CreateOrderInput } from '../generated/schema-types.js';
 import { defaultEngine, type Engine } from './engines.js';
 

@@ -1,8 +1,8 @@
 import { context, SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { linkedSpan } from '../../src/tracing/linked-span.js';
-import { currentTraceparent } from '../../src/tracing/traceparent.js';
-import { getTracer, inSpan } from '../../src/tracing/tracer.js';
+import { linkedSpan } from '../../src/platform/tracing/linked-span.js';
+import { currentTraceparent } from '../../src/platform/tracing/traceparent.js';
+import { getTracer, inSpan } from '../../src/platform/tracing/tracer.js';
 import { startRecording, traceparentParts, type Recording } from './recording.js';
 
 let recording: Recording;

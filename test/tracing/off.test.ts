@@ -2,8 +2,8 @@ import { trace } from '@opentelemetry/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOsrm } from '../support/fakes/fake-osrm.js';
 import { restBody, startTestService, type TestService } from '../support/service.js';
-import { currentTraceparent } from '../../src/tracing/traceparent.js';
-import { tracingOn } from '../../src/tracing/tracer.js';
+import { currentTraceparent } from '../../src/platform/tracing/traceparent.js';
+import { tracingOn } from '../../src/platform/tracing/tracer.js';
 import { startRecording, TRACING_ON, type Recording } from './recording.js';
 
 const INCOMING = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';

@@ -1,6 +1,6 @@
 import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace';
-import { startTracing } from '../../src/tracing/start.js';
-import type { TracingSettings } from '../../src/tracing/settings.js';
+import { startTracing } from '../../src/platform/tracing/start.js';
+import type { TracingSettings } from '../../src/platform/tracing/settings.js';
 
 export const TRACING_ON: TracingSettings = { enabled: true, serviceName: 'test', sampler: 'parentbased_always_on', ratio: 1 };
 

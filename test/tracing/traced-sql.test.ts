@@ -1,7 +1,7 @@
 import { context, SpanKind, SpanStatusCode, trace, TraceFlags } from '@opentelemetry/api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { tracedSql } from '../../src/store/traced-sql.js';
-import { inSpan } from '../../src/tracing/tracer.js';
+import { tracedSql } from '../../src/platform/store/traced-sql.js';
+import { inSpan } from '../../src/platform/tracing/tracer.js';
 import { ENGINES, onEngine, type TestStore } from '../support/engines.js';
 import { startRecording, type Recording } from './recording.js';
 

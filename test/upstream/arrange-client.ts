@@ -1,6 +1,6 @@
 import { afterEach } from 'vitest';
-import { parseOrderRequest } from '../../src/core/orders/order-request.js';
-import { createLegacyClient, type LegacyClient, type LegacyClientOptions } from '../../src/upstream/legacy-client.js';
+import { parseOrderRequest } from '../../src/orders/domain/order-request.js';
+import { createLegacyClient, type LegacyClient, type LegacyClientOptions } from '../../src/gateway/legacy/legacy-client.js';
 import { startFakeLegacy, type FakeLegacy, type FakeLegacyOptions } from '../support/fake-legacy.js';
 
 // Plaza de Armas, Santiago, to about 9 km south-east: a towing request that passed native rules.

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { BreakerState } from '../../src/upstream/breaker.js';
+import type { BreakerState } from '../../src/gateway/legacy/breaker.js';
 import { arrange, CALLER, towing } from './arrange-client.js';
 
 describe('the circuit breaker', () => {

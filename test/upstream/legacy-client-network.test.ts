@@ -1,7 +1,7 @@
 import { setImmediate } from 'node:timers/promises';
 import { buildConnector } from 'undici';
 import { describe, expect, it, vi } from 'vitest';
-import { createLegacyClient } from '../../src/upstream/legacy-client.js';
+import { createLegacyClient } from '../../src/gateway/legacy/legacy-client.js';
 import { freePort } from '../support/server-process.js';
 import { arrange, CALLER, towing, track } from './arrange-client.js';
 

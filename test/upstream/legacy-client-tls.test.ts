@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLegacyClient } from '../../src/upstream/legacy-client.js';
+import { createLegacyClient } from '../../src/gateway/legacy/legacy-client.js';
 import { legacyOrderBody } from '../support/fake-legacy.js';
 import { CALLER, towing, track } from './arrange-client.js';
 

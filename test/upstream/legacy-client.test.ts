@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseOrderRequest } from '../../src/core/orders/order-request.js';
-import { createLegacyClient } from '../../src/upstream/legacy-client.js';
+import { parseOrderRequest } from '../../src/orders/domain/order-request.js';
+import { createLegacyClient } from '../../src/gateway/legacy/legacy-client.js';
 import { arrange, CALLER, towing, track } from './arrange-client.js';
 
 describe('asking the legacy service for an order', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, MAX_EDITS } from '../../src/core/gateway/closest-value.js';
-import { readLegacyOrder } from '../../src/core/gateway/legacy-order.js';
-import { PENDING_STATUSES } from '../../src/core/orders/order.js';
+import { editDistance, MAX_EDITS } from '../../src/gateway/domain/closest-value.js';
+import { readLegacyOrder } from '../../src/gateway/domain/legacy-order.js';
+import { PENDING_STATUSES } from '../../src/orders/domain/order.js';
 import { legacyOrderBody } from '../support/fake-legacy.js';
 
 const FIELD = 'mercadoPagoReference';

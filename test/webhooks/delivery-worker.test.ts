@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createDeliveryWorker } from '../../src/core/webhooks/delivery-worker.js';
-import type { AfterTry, ClaimedDelivery, DeliveryQueue, FanOutPass, PostOutcome, WebhookAttempt } from '../../src/core/webhooks/ports.js';
+import { createDeliveryWorker } from '../../src/webhooks/domain/delivery-worker.js';
+import type { AfterTry, ClaimedDelivery, DeliveryQueue, FanOutPass, PostOutcome, WebhookAttempt } from '../../src/webhooks/domain/ports.js';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 

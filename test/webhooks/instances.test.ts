@@ -1,11 +1,11 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
-import { createLogger } from '../../src/logger.js';
-import { createMetrics } from '../../src/metrics/metrics.js';
-import { composeWebhooks } from '../../src/service/compose-webhooks.js';
-import { createOrderStore } from '../../src/store/order-store.js';
-import { openPostgres } from '../../src/store/postgres.js';
-import type { Sql } from '../../src/store/sql.js';
+import { loadConfig } from '../../src/platform/config.js';
+import { createLogger } from '../../src/platform/logger.js';
+import { createMetrics } from '../../src/platform/metrics/metrics.js';
+import { composeWebhooks } from '../../src/webhooks/compose.js';
+import { createOrderStore } from '../../src/orders/store/order-store.js';
+import { openPostgres } from '../../src/platform/store/postgres.js';
+import type { Sql } from '../../src/platform/store/sql.js';
 import { createTestDatabase, onEngine, postgres } from '../support/engines.js';
 import { startFakeServer, type RecordedRequest } from '../support/fakes/fake-server.js';
 import { newOrder } from '../support/new-order.js';

@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SENT_ORDER_EVENTS } from '../../src/core/webhooks/event-types.js';
-import { createOrderStore } from '../../src/store/order-store.js';
-import { createWebhookEndpointStore } from '../../src/store/webhook-endpoint-store.js';
-import { createWebhookOutbox } from '../../src/store/webhook-outbox.js';
+import { SENT_ORDER_EVENTS } from '../../src/webhooks/domain/event-types.js';
+import { createOrderStore } from '../../src/orders/store/order-store.js';
+import { createWebhookEndpointStore } from '../../src/webhooks/store/webhook-endpoint-store.js';
+import { createWebhookOutbox } from '../../src/webhooks/store/webhook-outbox.js';
 import { newOrder } from '../support/new-order.js';
 import { onEngine, pglite, postgres, type TestStore } from '../support/engines.js';
 

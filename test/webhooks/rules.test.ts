@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidInputError } from '../../src/core/errors.js';
-import { refusedAddress, refusedAmong } from '../../src/core/webhooks/addresses.js';
-import { endpointUrl } from '../../src/core/webhooks/endpoint-url.js';
-import { eventFilter, SENT_ORDER_EVENTS } from '../../src/core/webhooks/event-types.js';
-import { afterFailure, MAX_ATTEMPTS, retryWaitMs } from '../../src/core/webhooks/retry-schedule.js';
+import { InvalidInputError } from '../../src/platform/errors.js';
+import { refusedAddress, refusedAmong } from '../../src/webhooks/domain/addresses.js';
+import { endpointUrl } from '../../src/webhooks/domain/endpoint-url.js';
+import { eventFilter, SENT_ORDER_EVENTS } from '../../src/webhooks/domain/event-types.js';
+import { afterFailure, MAX_ATTEMPTS, retryWaitMs } from '../../src/webhooks/domain/retry-schedule.js';
 
 describe('the addresses an endpoint may be on', () => {
   it.each([

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { startFakeServer, type Handler } from '../support/fakes/fake-server.js';
-import { createWebhookSender } from '../../src/webhooks/sender.js';
-import { newWebhookSecret } from '../../src/webhooks/secrets.js';
+import { createWebhookSender } from '../../src/webhooks/delivery/sender.js';
+import { newWebhookSecret } from '../../src/webhooks/delivery/secrets.js';
 
 const closing: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { Webhook } from 'standardwebhooks';
-import type { AddressResolver } from '../../src/core/webhooks/ports.js';
-import type { Sql } from '../../src/store/sql.js';
-import { dnsResolver } from '../../src/webhooks/dns-resolver.js';
+import type { AddressResolver } from '../../src/webhooks/domain/ports.js';
+import type { Sql } from '../../src/platform/store/sql.js';
+import { dnsResolver } from '../../src/webhooks/delivery/dns-resolver.js';
 import type { RecordedRequest } from '../support/fakes/fake-server.js';
 import { restBody, signTestToken, startTestService, type TestService, type TestServiceOptions } from '../support/service.js';
 

@@ -1,5 +1,5 @@
-import type { Point, ServiceCode } from '../../../src/core/orders/order.js';
-import type { Sql } from '../../../src/store/sql.js';
+import type { Point, ServiceCode } from '../../../src/orders/domain/order.js';
+import type { Sql } from '../../../src/platform/store/sql.js';
 import type { FakeRefunder } from '../support/fake-refunder.js';
 import type { LifeInstance } from '../support/instance.js';
 import type { Agenda } from './agenda.js';

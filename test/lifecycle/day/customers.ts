@@ -1,5 +1,5 @@
-import type { ServiceCode } from '../../../src/core/orders/order.js';
-import { createOrderStore } from '../../../src/store/order-store.js';
+import type { ServiceCode } from '../../../src/orders/domain/order.js';
+import { createOrderStore } from '../../../src/orders/store/order-store.js';
 import { newOrder } from '../../support/new-order.js';
 import { anyInstance, between, chance, count, MINUTE, request, SECOND, type Sim, type SimOrder } from './context.js';
 import { somewhere, type SimOperators } from './operators.js';

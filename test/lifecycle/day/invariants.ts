@@ -1,5 +1,5 @@
-import { stepOf, WITH_OPERATOR, type Step } from '../../../src/core/lifecycle/steps.js';
-import type { Sql } from '../../../src/store/sql.js';
+import { stepOf, WITH_OPERATOR, type Step } from '../../../src/lifecycle/domain/steps.js';
+import type { Sql } from '../../../src/platform/store/sql.js';
 import type { FakeRefunder } from '../support/fake-refunder.js';
 
 interface OrderNow {

@@ -1,6 +1,6 @@
-import type { OrderStep } from '../../../src/core/lifecycle/operations.js';
-import type { Point } from '../../../src/core/orders/order.js';
-import { createSpatialRoster } from '../../../src/roster/spatial-roster.js';
+import type { OrderStep } from '../../../src/lifecycle/domain/operations.js';
+import type { Point } from '../../../src/orders/domain/order.js';
+import { createSpatialRoster } from '../../../src/operators/roster/spatial-roster.js';
 import { operatorDraft } from '../support/fixtures.js';
 import { anyInstance, between, chance, count, MINUTE, request, SECOND, type Sim, type SimOrder } from './context.js';
 

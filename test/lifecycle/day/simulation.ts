@@ -1,4 +1,4 @@
-import type { Sql } from '../../../src/store/sql.js';
+import type { Sql } from '../../../src/platform/store/sql.js';
 import { seededRandom } from '../../support/seeded-random.js';
 import { fakeRefunder } from '../support/fake-refunder.js';
 import { lifeInstance } from '../support/instance.js';

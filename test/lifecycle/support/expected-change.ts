@@ -1,8 +1,8 @@
-import type { Actor } from '../../../src/core/lifecycle/actors.js';
-import type { LifePolicy } from '../../../src/core/lifecycle/lifecycle.js';
-import type { PaymentApplied } from '../../../src/core/lifecycle/ports.js';
-import { stateOf, stepOf, WITH_OPERATOR, type Step } from '../../../src/core/lifecycle/steps.js';
-import type { Transition, TransitionName } from '../../../src/core/lifecycle/transitions.js';
+import type { Actor } from '../../../src/lifecycle/domain/actors.js';
+import type { LifePolicy } from '../../../src/lifecycle/domain/lifecycle.js';
+import type { PaymentApplied } from '../../../src/lifecycle/domain/ports.js';
+import { stateOf, stepOf, WITH_OPERATOR, type Step } from '../../../src/lifecycle/domain/steps.js';
+import type { Transition, TransitionName } from '../../../src/lifecycle/domain/transitions.js';
 import type { World } from './world.js';
 
 /** A change asked of an order: its name, who asks, and what it carries. */

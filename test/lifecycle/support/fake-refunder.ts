@@ -1,5 +1,5 @@
-import type { Refunder } from '../../../src/core/payments/refunds.js';
-import type { RefundRequest } from '../../../src/core/payments/ports.js';
+import type { Refunder } from '../../../src/payments/domain/refunds.js';
+import type { RefundRequest } from '../../../src/payments/domain/ports.js';
 
 export type RefunderMode = 'up' | 'down' | 'hang';
 

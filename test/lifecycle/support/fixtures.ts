@@ -1,9 +1,9 @@
-import type { OperatorDraft } from '../../../src/core/operators/input.js';
-import type { Point, ServiceCode } from '../../../src/core/orders/order.js';
-import type { OperatorIndex } from '../../../src/core/operators/ports.js';
-import { createOperatorStore } from '../../../src/store/operator-store.js';
-import { openPostgres } from '../../../src/store/postgres.js';
-import type { Sql } from '../../../src/store/sql.js';
+import type { OperatorDraft } from '../../../src/operators/domain/input.js';
+import type { Point, ServiceCode } from '../../../src/orders/domain/order.js';
+import type { OperatorIndex } from '../../../src/operators/domain/ports.js';
+import { createOperatorStore } from '../../../src/operators/store/operator-store.js';
+import { openPostgres } from '../../../src/platform/store/postgres.js';
+import type { Sql } from '../../../src/platform/store/sql.js';
 import type { TestStore } from '../../support/engines.js';
 
 export const operatorDraft = (id: string, position: Point = { latitude: -33.44, longitude: -70.65 }): OperatorDraft => ({

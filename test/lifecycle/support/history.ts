@@ -1,8 +1,8 @@
-import type { ActorKind } from '../../../src/core/lifecycle/actors.js';
-import { stepOf, WITH_OPERATOR, type Step } from '../../../src/core/lifecycle/steps.js';
-import { TRANSITIONS } from '../../../src/core/lifecycle/transitions.js';
-import { needsDestination, type ServiceCode } from '../../../src/core/orders/order.js';
-import type { Sql } from '../../../src/store/sql.js';
+import type { ActorKind } from '../../../src/lifecycle/domain/actors.js';
+import { stepOf, WITH_OPERATOR, type Step } from '../../../src/lifecycle/domain/steps.js';
+import { TRANSITIONS } from '../../../src/lifecycle/domain/transitions.js';
+import { needsDestination, type ServiceCode } from '../../../src/orders/domain/order.js';
+import type { Sql } from '../../../src/platform/store/sql.js';
 
 interface HistoryEvent {
   seq: number;

@@ -1,19 +1,19 @@
-import type { LegEstimator } from '../../../src/core/estimate/routing.js';
-import { createDispatch } from '../../../src/core/lifecycle/dispatch.js';
-import { createLifecycle, type AfterChange, type LifePolicy } from '../../../src/core/lifecycle/lifecycle.js';
-import { createLifeOperations } from '../../../src/core/lifecycle/operations.js';
-import { createPartnerMoves, type PartnerMoveStore } from '../../../src/core/lifecycle/partner-moves.js';
-import { createOrderPayments } from '../../../src/core/lifecycle/paying.js';
-import { createTimers } from '../../../src/core/lifecycle/timers.js';
-import type { OperatorIndex } from '../../../src/core/operators/ports.js';
-import { createRefunds, type Refunder } from '../../../src/core/payments/refunds.js';
-import { createDispatchStore } from '../../../src/store/dispatch-store.js';
-import { createLifecycleStore } from '../../../src/store/lifecycle-store.js';
-import { createOperatorStore } from '../../../src/store/operator-store.js';
-import { createTimerStore } from '../../../src/store/order-timers.js';
-import { createPartnerMoveStore } from '../../../src/store/partner-move-store.js';
-import { createRefundStore } from '../../../src/store/refund-store.js';
-import type { Sql } from '../../../src/store/sql.js';
+import type { LegEstimator } from '../../../src/orders/domain/routing.js';
+import { createDispatch } from '../../../src/lifecycle/domain/dispatch.js';
+import { createLifecycle, type AfterChange, type LifePolicy } from '../../../src/lifecycle/domain/lifecycle.js';
+import { createLifeOperations } from '../../../src/lifecycle/domain/operations.js';
+import { createPartnerMoves, type PartnerMoveStore } from '../../../src/lifecycle/domain/partner-moves.js';
+import { createOrderPayments } from '../../../src/lifecycle/domain/paying.js';
+import { createTimers } from '../../../src/lifecycle/domain/timers.js';
+import type { OperatorIndex } from '../../../src/operators/domain/ports.js';
+import { createRefunds, type Refunder } from '../../../src/payments/domain/refunds.js';
+import { createDispatchStore } from '../../../src/lifecycle/store/dispatch-store.js';
+import { createLifecycleStore } from '../../../src/lifecycle/store/lifecycle-store.js';
+import { createOperatorStore } from '../../../src/operators/store/operator-store.js';
+import { createTimerStore } from '../../../src/lifecycle/store/order-timers.js';
+import { createPartnerMoveStore } from '../../../src/lifecycle/store/partner-move-store.js';
+import { createRefundStore } from '../../../src/payments/store/refund-store.js';
+import type { Sql } from '../../../src/platform/store/sql.js';
 import { POLICY } from '../../support/lifecycle.js';
 
 export interface InstanceOptions {

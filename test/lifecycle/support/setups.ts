@@ -1,9 +1,9 @@
-import { PAYMENT, type Actor } from '../../../src/core/lifecycle/actors.js';
-import type { LifePolicy } from '../../../src/core/lifecycle/lifecycle.js';
-import type { TransitionName } from '../../../src/core/lifecycle/transitions.js';
-import { createOperatorStore } from '../../../src/store/operator-store.js';
-import { createOrderStore } from '../../../src/store/order-store.js';
-import type { Sql } from '../../../src/store/sql.js';
+import { PAYMENT, type Actor } from '../../../src/lifecycle/domain/actors.js';
+import type { LifePolicy } from '../../../src/lifecycle/domain/lifecycle.js';
+import type { TransitionName } from '../../../src/lifecycle/domain/transitions.js';
+import { createOperatorStore } from '../../../src/operators/store/operator-store.js';
+import { createOrderStore } from '../../../src/orders/store/order-store.js';
+import type { Sql } from '../../../src/platform/store/sql.js';
 import { lifecycleOver } from '../../support/lifecycle.js';
 import { newOrder } from '../../support/new-order.js';
 

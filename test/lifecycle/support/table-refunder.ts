@@ -1,5 +1,5 @@
-import type { Refunder } from '../../../src/core/payments/refunds.js';
-import type { Sql } from '../../../src/store/sql.js';
+import type { Refunder } from '../../../src/payments/domain/refunds.js';
+import type { Sql } from '../../../src/platform/store/sql.js';
 
 /** The provider's ledger, kept in the test's database so that every process sees the same one. */
 export const PROVIDER_LEDGER = `create table if not exists provider_refunds (

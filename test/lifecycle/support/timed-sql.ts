@@ -1,4 +1,4 @@
-import type { Sql } from '../../../src/store/sql.js';
+import type { Sql } from '../../../src/platform/store/sql.js';
 
 /** The store, each statement's count and time kept by its first words: where a run spends its time. */
 export function timedSql(sql: Sql, stats = new Map<string, { n: number; ms: number }>()): Sql & { stats: typeof stats } {

@@ -1,8 +1,8 @@
 // An instance that claims the due timers and then stops answering mid-run: each offer it is about
 // to make waits forever inside its transaction (the order's row locked), and each refund it asks
 // for is made but never answered. The test kills it with SIGKILL once all are stuck.
-import { openPostgres } from '../../../src/store/postgres.js';
-import type { Sql } from '../../../src/store/sql.js';
+import { openPostgres } from '../../../src/platform/store/postgres.js';
+import type { Sql } from '../../../src/platform/store/sql.js';
 import { fixedRoster } from './fixtures.js';
 import { lifeInstance } from './instance.js';
 import { tableRefunder } from './table-refunder.js';

@@ -1,4 +1,4 @@
-import type { Sql } from '../../../src/store/sql.js';
+import type { Sql } from '../../../src/platform/store/sql.js';
 
 /** Everything a change of an order may touch, as stored: its row, history, offers, timers, operators. */
 export interface World {

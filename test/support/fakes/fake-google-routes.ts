@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import type { Point } from '../../../src/core/orders/order.js';
+import type { Point } from '../../../src/orders/domain/order.js';
 import { fakeRoadMetres } from './fake-osrm.js';
 import { hold, reset, sendHtml, sendJson, startFakeServer, type RecordedRequest } from './fake-server.js';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { greatCircleMetres } from '../../../src/core/estimate/geo.js';
-import type { Point } from '../../../src/core/orders/order.js';
+import { greatCircleMetres } from '../../../src/orders/domain/geo.js';
+import type { Point } from '../../../src/orders/domain/order.js';
 import { hold, reset, sendHtml, sendJson, startFakeServer } from './fake-server.js';
 
 /** recorded: the documentation's example answer, word for word, whatever was asked. */
