@@ -2,7 +2,7 @@
 // FILE, writes the valid ones to the configured store (DATA_DIR or DATABASE_URL), a transaction per
 // batch, and reports the refused ones by line. Exit code 0: all imported; 2: some refused; 1: failed.
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/platform/config.js';
+import { loadConfig } from '../src/service/config.js';
 import { DEFAULT_BATCH_SIZE, formatOf, importOperators, openOperatorFile, type FileFormat } from '../src/operators/import/import-operators.js';
 import { createProgressBar } from '../src/operators/import/progress-bar.js';
 import { migrate } from '../src/platform/store/migrate.js';

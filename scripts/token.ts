@@ -3,7 +3,7 @@
 // the claim `operator_id`, its sub the operator's id unless --sub says otherwise.
 import { parseArgs } from 'node:util';
 import { configuredSigner } from '../src/platform/tokens/configured-signer.js';
-import { loadConfig } from '../src/platform/config.js';
+import { loadConfig } from '../src/service/config.js';
 
 const USAGE = `npm run token -- [options]: prints a token signed with the configured HS256 secret
 (AUTH_JWT_SECRET, or the development secret kept in DATA_DIR: run it with the server's DATA_DIR)

@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
-import { ConfigError, loadConfig } from './platform/config.js';
+import { ConfigError } from './platform/config/settings.js';
+import { loadConfig } from './service/config.js';
 import { createLogger } from './platform/logger.js';
 import { openStore } from './platform/store/open-store.js';
 

@@ -84,11 +84,11 @@ async function sources(dir: string): Promise<string[]> {
 }
 
 describe('configuration', () => {
-  it('only config.ts reads process.env', async () => {
+  it('only service/config.ts reads process.env', async () => {
     const files = await sources(SRC);
     const readers = [];
     for (const file of files) if (/process\.env/.test(await readFile(file, 'utf8'))) readers.push(relative(SRC, file));
-    expect(readers).toEqual(['platform/config.ts']);
+    expect(readers).toEqual(['service/config.ts']);
   });
 });
 

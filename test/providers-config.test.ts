@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/platform/config.js';
+import { ConfigError } from '../src/platform/config/settings.js';
+import { loadConfig } from '../src/service/config.js';
 
 describe("the providers' configuration", () => {
   it('when nothing is set, then routing is great-circle and payments are the sandbox, links expiring after 30 minutes', () => {

@@ -1,7 +1,7 @@
 // npm run simulate -- [options] [operator ids…]: simulated operators against a running service.
 import { parseArgs } from 'node:util';
 import { configuredSigner } from '../../src/platform/tokens/configured-signer.js';
-import { loadConfig } from '../../src/platform/config.js';
+import { loadConfig } from '../../src/service/config.js';
 import { Stopped } from './api.js';
 import { demoOperatorIds } from './demo-roster.js';
 import { simulate } from './simulate.js';

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Authenticate } from '../platform/tokens/verify-token.js';
-import type { UpstreamConfig } from '../platform/config.js';
+import type { UpstreamConfig } from './settings.js';
 import { createGatewayFulfilment } from './domain/fulfilment.js';
 import type { GatewayObserver } from './domain/ports.js';
 import { createGatewayIdempotencyStore } from './store/gateway-idempotency-store.js';

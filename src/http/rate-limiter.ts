@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { Config } from '../platform/config.js';
+import type { PlatformConfig } from '../platform/config/platform.js';
+import type { HttpConfig } from './settings.js';
 import { rateLimitOf, type RateLimit } from './rate-limit.js';
 
 const WINDOW_SECONDS = 60;
@@ -15,7 +16,7 @@ const insurance = (points: number) => new RateLimiterMemory({ points, duration: 
  * (migrations/009_rate_limits.sql). Null when RATE_LIMIT_PER_MINUTE is 0. `close` lets go of the
  * store's connections.
  */
-export function createRateLimit(config: Config): { limit: RateLimit; close(): Promise<void> } | null {
+export function createRateLimit(config: Pick<HttpConfig, 'rateLimitPerMinute'> & Pick<PlatformConfig, 'redisUrl' | 'databaseUrl'>): { limit: RateLimit; close(): Promise<void> } | null {
   const points = config.rateLimitPerMinute;
   if (points === 0) return null;
   const common = { points, duration: WINDOW_SECONDS, keyPrefix: 'orders', insuranceLimiter: insurance(points) };

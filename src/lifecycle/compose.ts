@@ -1,5 +1,10 @@
 import type { Logger } from 'pino';
-import type { Config } from '../platform/config.js';
+import type { LifecycleConfig } from './settings.js';
+import type { OrdersConfig } from '../orders/settings.js';
+import type { PaymentsConfig } from '../payments/settings.js';
+
+/** The settings the order's life reads: its own, the orders' dispatch radius, the payments' deadlines. */
+type Config = LifecycleConfig & Pick<OrdersConfig, 'policy'> & PaymentsConfig;
 import { createDispatch } from './domain/dispatch.js';
 import { createLifecycle } from './domain/lifecycle.js';
 import { createOrderPayments } from './domain/paying.js';

@@ -1,5 +1,8 @@
 import type { Logger } from 'pino';
-import type { Config } from '../platform/config.js';
+import type { PlatformConfig } from '../platform/config/platform.js';
+import type { LiveUpdatesConfig } from './settings.js';
+
+type Config = PlatformConfig & LiveUpdatesConfig;
 import { createOrderUpdates } from './domain/order-updates.js';
 import { createEventBus } from './bus/create-bus.js';
 import { createLiveOrders } from './live-orders.js';

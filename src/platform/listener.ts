@@ -1,7 +1,7 @@
 import { createServer, ServerResponse, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { Config } from './config.js';
+import type { PlatformConfig } from './config/platform.js';
 import type { Sql } from './store/sql.js';
 
 type HeadFields = OutgoingHttpHeaders | OutgoingHttpHeader[];
@@ -67,7 +67,7 @@ export interface ListenedApp {
 export function createListener(
   app: ListenedApp,
   sql: Pick<Sql, 'deliverArrived'>,
-  timeouts: Config['timeouts'],
+  timeouts: PlatformConfig['timeouts'],
   maxBodyBytes = Infinity,
   idleGraceMs = 0,
 ): Listener {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { Config } from '../platform/config.js';
+import type { Config } from './config.js';
 import type { PaymentProvider } from '../payments/domain/ports.js';
 import { createLegEstimator } from '../orders/domain/routing.js';
 import { createPaymentStack } from '../payments/providers/payment-stack.js';

@@ -8,7 +8,7 @@ import { cancelOrderAction } from '../lifecycle/rest/cancel-order-route.js';
 import { metricsSourceFor } from '../platform/metrics/cluster-metrics.js';
 import { createMetrics, type Metrics } from '../platform/metrics/metrics.js';
 import { gatewayObserver, observedOrders, observedSql, providerObservers } from './observed.js';
-import type { Config } from '../platform/config.js';
+import type { Config } from './config.js';
 import { createTokenVerifier } from '../platform/tokens/verify-token.js';
 import { createOrderService } from '../orders/domain/create-order.js';
 import { gatewayOrderLife } from '../gateway/domain/order-life.js';

@@ -7,7 +7,7 @@ import { createListener } from '../platform/listener.js';
 import { listenForMetrics } from '../http/metrics-port.js';
 import { createRateLimit } from '../http/rate-limiter.js';
 import { every } from '../platform/every.js';
-import type { Config } from '../platform/config.js';
+import type { Config } from './config.js';
 import type { Sql } from '../platform/store/sql.js';
 import { startTracing } from '../platform/tracing/start.js';
 

@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
 import { resolveAuth } from '../platform/tokens/dev-secret.js';
-import type { Config } from '../platform/config.js';
+import type { Config } from './config.js';
 import { sumOfWorkers } from '../platform/metrics/cluster-metrics.js';
 import { listenForMetrics } from '../http/metrics-port.js';
 import { announce, developmentToken } from './serve.js';

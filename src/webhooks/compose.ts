@@ -1,6 +1,8 @@
 import { context, ROOT_CONTEXT } from '@opentelemetry/api';
 import type { Logger } from 'pino';
-import type { Config } from '../platform/config.js';
+import type { WebhooksConfig } from './settings.js';
+
+type Config = WebhooksConfig;
 import type { OrderStore } from '../orders/domain/ports.js';
 import { createDeliveryWorker } from './domain/delivery-worker.js';
 import { createWebhookEndpoints } from './domain/endpoints.js';

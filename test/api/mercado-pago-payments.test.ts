@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/platform/config.js';
+import { loadConfig } from '../../src/service/config.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { createMercadoPagoPayments } from '../../src/payments/providers/mercado-pago.js';
 import { composeService } from '../../src/service/compose.js';

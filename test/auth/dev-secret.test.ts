@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveAuth } from '../../src/platform/tokens/dev-secret.js';
-import { ConfigError, loadConfig } from '../../src/platform/config.js';
+import { ConfigError } from '../../src/platform/config/settings.js';
+import { loadConfig } from '../../src/service/config.js';
 
 const freshDir = () => join(mkdtempSync(join(tmpdir(), 'orders-auth-')), 'data');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SETTINGS, type SettingName } from '../../src/platform/config.js';
+import { SETTINGS, type SettingName } from '../../src/service/config.js';
 import { readText, tableRows } from './markdown.js';
 
 // Each row of the guide's tables: `| \`NAME\` | default | meaning |`.

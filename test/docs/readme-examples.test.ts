@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { Kind, parse, type OperationDefinitionNode } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SETTINGS } from '../../src/platform/config.js';
+import { SETTINGS } from '../../src/service/config.js';
 import { SECRET, startTestService, type TestService } from '../support/service.js';
 import { markedFences, readText, ROOT, type Fence } from './markdown.js';
 

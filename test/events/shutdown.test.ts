@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/platform/config.js';
+import { loadConfig } from '../../src/service/config.js';
 import { createListener, type Listener } from '../../src/platform/listener.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { TRANSPORTS } from './clients.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/platform/config.js';
+import { ConfigError } from '../../src/platform/config/settings.js';
+import { loadConfig } from '../../src/service/config.js';
 
 const GATEWAY = { ORDERS_UPSTREAM_URL: 'https://legacy.internal/api/', PAYMENT_REFERENCE_LEGACY_FIELD: 'mercadoPagoReference' };
 

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { Config } from '../../src/platform/config.js';
+import type { Config } from '../../src/service/config.js';
 import type { MetricsSource } from '../../src/platform/metrics/cluster-metrics.js';
 import { listenForMetrics } from '../../src/http/metrics-port.js';
 

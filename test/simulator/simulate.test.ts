@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { demoOperatorIds } from '../../scripts/simulate/demo-roster.js';
 import { simulate } from '../../scripts/simulate/simulate.js';
 import { configuredSigner } from '../../src/platform/tokens/configured-signer.js';
-import { loadConfig } from '../../src/platform/config.js';
+import { loadConfig } from '../../src/service/config.js';
 import { freePort, startServerProcess } from '../support/server-process.js';
 import { SECRET, SANTIAGO, SANTIAGO_SE } from '../support/service.js';
 

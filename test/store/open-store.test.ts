@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/platform/config.js';
+import { ConfigError } from '../../src/platform/config/settings.js';
+import { loadConfig } from '../../src/service/config.js';
 import { openStore } from '../../src/platform/store/open-store.js';
 import { StoreUnavailableError } from '../../src/platform/errors.js';
 import { SECRET } from '../support/service.js';

@@ -5,7 +5,7 @@ import type { App } from '../../src/http/router.js';
 import { composeService, type ServiceParts } from '../../src/service/compose.js';
 import { createListener } from '../../src/platform/listener.js';
 import { createRateLimit } from '../../src/http/rate-limiter.js';
-import { loadConfig, type Config } from '../../src/platform/config.js';
+import { loadConfig, type Config } from '../../src/service/config.js';
 import type { Sql } from '../../src/platform/store/sql.js';
 import { createLogger } from '../../src/platform/logger.js';
 import type { CreateOrderInput } from '../generated/schema-types.js';

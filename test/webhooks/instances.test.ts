@@ -1,5 +1,5 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/platform/config.js';
+import { loadConfig } from '../../src/service/config.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { createMetrics } from '../../src/platform/metrics/metrics.js';
 import { composeWebhooks } from '../../src/webhooks/compose.js';

@@ -1,5 +1,8 @@
 import type { Logger } from 'pino';
-import type { Config } from '../../platform/config.js';
+import type { PlatformConfig } from '../../platform/config/platform.js';
+import type { LiveUpdatesConfig } from '../settings.js';
+
+type Config = Pick<PlatformConfig, 'redisUrl' | 'databaseUrl'> & LiveUpdatesConfig;
 import type { EventBus } from '../domain/bus.js';
 import type { Sql } from '../../platform/store/sql.js';
 import type { BusObserver } from './fanout.js';

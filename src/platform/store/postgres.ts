@@ -1,5 +1,5 @@
 import { DatabaseError, Pool, type PoolClient } from 'pg';
-import { ConfigError } from '../config.js';
+import { ConfigError } from '../config/settings.js';
 import type { Sql } from './sql.js';
 import { StoreUnavailableError } from '../errors.js';
 import { StatementOutcomeUnknownError } from './statement-outcome.js';

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, type Config } from '../config.js';
+import type { PlatformConfig } from '../config/platform.js';
+import { ConfigError } from '../config/settings.js';
 
 const FILE = 'dev-jwt-secret';
 
@@ -9,7 +10,7 @@ const FILE = 'dev-jwt-secret';
  * The HS256 secret tokens are checked against. Outside production and with no AUTH_* setting, a
  * random development secret is made once and kept in DATA_DIR, so tokens survive restarts.
  */
-export function resolveAuth(config: Config): { secret: string | null; development: boolean } {
+export function resolveAuth(config: Pick<PlatformConfig, 'auth' | 'production' | 'dataDir'>): { secret: string | null; development: boolean } {
   const { jwtSecret, jwksUrl } = config.auth;
   if (jwtSecret || jwksUrl) return { secret: jwtSecret, development: false };
   if (config.production) {
