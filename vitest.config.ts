@@ -14,7 +14,7 @@ export default defineConfig({
     projects: [
       // One run of everything. The API tests go through the app's fetch handler; TEST_VIA=listener
       // sends them through the production listener (node:http) instead, as CI does on one store.
-      { extends: true, test: { name: 'all', include: ['test/**/*.test.ts'] } },
+      { extends: true, test: { name: 'all', include: ['test/**/*.test.ts', 'bench/test/**/*.test.ts'] } },
     ],
   },
 });

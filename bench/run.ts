@@ -1,11 +1,13 @@
+import { relative } from 'node:path';
 import { buildBaseline } from './baseline.js';
 import { buildCostBuilds, costFigures, costSteps, costTargets, printCosts } from './costs.js';
-import { killAllServers } from './child-server.js';
+import { killAllServers, REPO } from './child-server.js';
 import { dataDisk, describeDataDisk } from './data-disk.js';
 import { drivenSections, printDriven } from './driven.js';
 import { flushDisk } from './disk.js';
 import { buildReadsDurabilitySetting, durabilityFigures, durabilityPair, printDurability } from './durability.js';
 import { gatewayFigures, gatewaySection, gatewayTargets, noOperatorTypes, printGatewayFigures, stopLegacyStandIn } from './gateway.js';
+import { appendRun, recordOf } from './history/write.js';
 import { measure, measureInTurn, RefusedRun } from './measure.js';
 import { withShareOfCeiling, type Measurement } from './measurement.js';
 import { memorySection, printMemory } from './memory-budget.js';
@@ -94,6 +96,7 @@ async function main() {
   const summary = { scaling: figures, startupMs, gateway, durability, dataDisk: disk, targets: goals, routing, costs, tracing, memory, ...driven };
   const file = settings.only ? `${settings.only.join('+')}.json` : undefined;
   console.log(`\nwritten to ${await writeResults(report, settings, summary, file)}`);
+  console.log(`recorded in ${relative(REPO, appendRun(recordOf(report, settings, summary)))} (the chart drawn again: npm run bench:history)`);
 }
 
 function killServersOnExit() {

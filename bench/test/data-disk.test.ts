@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseDataDisk, mountOf, parseMountInfo } from '../../bench/data-disk.js';
+import { chooseDataDisk, mountOf, parseMountInfo } from '../data-disk.js';
 
 // /proc/self/mountinfo of a machine whose /tmp is in memory, as the kernel writes it.
 const MOUNTINFO = [

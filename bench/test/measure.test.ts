@@ -2,11 +2,11 @@ import { createServer, type Server } from 'node:http';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { startServer } from '../../bench/child-server.js';
-import { measureInTurn } from '../../bench/measure.js';
-import { unlessOk } from '../../bench/requests.js';
-import type { Scenario } from '../../bench/scenarios.js';
-import type { Settings } from '../../bench/settings.js';
+import { startServer } from '../child-server.js';
+import { measureInTurn } from '../measure.js';
+import { unlessOk } from '../requests.js';
+import type { Scenario } from '../scenarios.js';
+import type { Settings } from '../settings.js';
 
 const SETTINGS: Settings = { connections: 4, warmupSeconds: 1, seconds: 1, rounds: 2, baseline: null, only: null, subscribers: 1 };
 const REQUEST = { method: 'POST' as const, path: '/', headers: { 'content-type': 'application/json' }, body: '{}' };

@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { costFigures, costSteps, costTargets, withoutCreationEvent } from '../../bench/costs.js';
-import type { OrderLoad } from '../../bench/requests.js';
-import { headline } from '../../bench/scenarios.js';
-import { readSettings, type Baseline } from '../../bench/settings.js';
+import { costFigures, costSteps, costTargets, withoutCreationEvent } from '../costs.js';
+import type { OrderLoad } from '../requests.js';
+import { headline } from '../scenarios.js';
+import { readSettings, type Baseline } from '../settings.js';
 import { createOrderStore } from '../../src/orders/store/order-store.js';
 import type { Sql } from '../../src/platform/store/sql.js';
-import { pglite, type TestStore } from '../support/engines.js';
-import { newOrder } from '../support/new-order.js';
+import { pglite, type TestStore } from '../../test/support/engines.js';
+import { newOrder } from '../../test/support/new-order.js';
 import { cpuInRounds, measuredInRounds } from './rows.js';
 
 const BASELINE = readSettings({}).baseline!;
@@ -19,7 +19,7 @@ const LOAD = { env: {}, rest: { method: 'POST', path: '/applications/orders', he
 Object.assign(LOAD, { graphql: { ...LOAD.rest, path: '/graphql' } });
 
 describe('withoutCreationEvent', () => {
-  const file = new URL('../../src/orders/store/order-store.js', import.meta.url);
+  const file = new URL('../../src/orders/store/order-store.ts', import.meta.url);
   const source = readFileSync(file, 'utf8');
   let store: TestStore;
   let dir: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpuPerOrder, medianCpu, parseMachineStat, parseStat, threadGroup, type CpuPerOrder, type CpuSnapshot } from '../../bench/cpu.js';
+import { cpuPerOrder, medianCpu, parseMachineStat, parseStat, threadGroup, type CpuPerOrder, type CpuSnapshot } from '../cpu.js';
 
 const PID = 4100;
 

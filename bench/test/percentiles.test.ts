@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeSpread, spread } from '../../bench/percentiles.js';
+import { describeSpread, spread } from '../percentiles.js';
 
 describe('spread', () => {
   it('when there are a hundred samples, then the p99 is the 99th smallest and the max the largest', () => {

@@ -1,6 +1,6 @@
-import type { CpuPerOrder } from '../../bench/cpu.js';
-import { CEILING, type Measurement } from '../../bench/measurement.js';
-import { median } from '../../bench/median.js';
+import type { CpuPerOrder } from '../cpu.js';
+import { CEILING, type Measurement } from '../measurement.js';
+import { median } from '../median.js';
 
 /** A row as the bench reports one measured in `rounds` (req/s each): its median round, and `over`. */
 export const measuredInRounds = (scenario: string, rounds: number[], over: Partial<Measurement> = {}): Measurement =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gatewayFigures, gatewayScenario, gatewayTargets } from '../../bench/gateway.js';
-import type { Measurement } from '../../bench/measurement.js';
+import { gatewayFigures, gatewayScenario, gatewayTargets } from '../gateway.js';
+import type { Measurement } from '../measurement.js';
 
 const row = (scenario: string, okPerSecond: number, p99Ms: number): Measurement => ({
   scenario, okPerSecond, p50Ms: 3, p99Ms, non2xx: 0, errors: 0, timeouts: 0, peakRssMb: 300, startRssMb: 250, shareOfCeilingPercent: Number.NaN,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodeOptions, serviceArgs } from '../../bench/service.js';
+import { nodeOptions, serviceArgs } from '../service.js';
 
 describe('nodeOptions', () => {
   it("when npm start gives node options, then the bench runs the service with them", () => {

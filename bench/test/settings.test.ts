@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSettings, runs, tracingSample } from '../../bench/settings.js';
+import { readSettings, runs, tracingSample } from '../settings.js';
 
 describe('readSettings', () => {
   it('when nothing is set, then a whole run judges the order\'s life against the baseline and the outbox against the life alone', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CpuSnapshot } from '../../bench/cpu.js';
-import { isQuiet } from '../../bench/proc.js';
-import { windowCpu } from '../../bench/window-cpu.js';
+import type { CpuSnapshot } from '../cpu.js';
+import { isQuiet } from '../proc.js';
+import { windowCpu } from '../window-cpu.js';
 
 const snapshot = (threads: [number, number][], loadGeneratorTicks: number | null, idle: number, total: number): CpuSnapshot => ({
   pid: 100,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventStreamReader, type StreamEvent } from '../../bench/sse.js';
+import { eventStreamReader, type StreamEvent } from '../sse.js';
 
 const reading = () => {
   const events: StreamEvent[] = [];

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CEILING, withShareOfCeiling, type Measurement } from '../../bench/measurement.js';
-import type { MemoryFigures } from '../../bench/memory-budget.js';
-import { headline } from '../../bench/scenarios.js';
-import { sectionTargets, targets, type Target } from '../../bench/targets.js';
-import { spread } from '../../bench/percentiles.js';
-import type { SubscriberFigures } from '../../bench/subscribers.js';
-import type { TracingFigures } from '../../bench/tracing.js';
+import { CEILING, withShareOfCeiling, type Measurement } from '../measurement.js';
+import type { MemoryFigures } from '../memory-budget.js';
+import { headline } from '../scenarios.js';
+import { sectionTargets, targets, type Target } from '../targets.js';
+import { spread } from '../percentiles.js';
+import type { SubscriberFigures } from '../subscribers.js';
+import type { TracingFigures } from '../tracing.js';
 import { cpuInRounds, measuredInRounds } from './rows.js';
 
 /** A row measured in the headline's interleaved rounds. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { DataDisk } from '../../bench/data-disk.js';
-import { durabilityFigures, durabilityPair, durabilityScenario } from '../../bench/durability.js';
-import type { OrderLoad } from '../../bench/requests.js';
+import type { DataDisk } from '../data-disk.js';
+import { durabilityFigures, durabilityPair, durabilityScenario } from '../durability.js';
+import type { OrderLoad } from '../requests.js';
 import { measuredInRounds } from './rows.js';
 
 const DISK: DataDisk = { root: '/var/tmp', mountPoint: '/', fsType: 'ext4', source: '/dev/vda', inMemory: false };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { medianRound, type Measurement } from '../../bench/measurement.js';
-import { median } from '../../bench/median.js';
-import { scaling } from '../../bench/scaling.js';
-import { rosterScenario } from '../../bench/scenarios.js';
+import { medianRound, type Measurement } from '../measurement.js';
+import { median } from '../median.js';
+import { scaling } from '../scaling.js';
+import { rosterScenario } from '../scenarios.js';
 
 const row = (scenario: string, okPerSecond: number, peakRssMb = 400): Measurement => ({
   scenario,

@@ -1,7 +1,7 @@
 import { setImmediate as yieldTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import type { ServiceClient } from '../../bench/client.js';
-import { changeOrders } from '../../bench/steady-changes.js';
+import type { ServiceClient } from '../client.js';
+import { changeOrders } from '../steady-changes.js';
 
 /** A client that answers at once and writes down each order's changes, in order. */
 function recording() {
