@@ -110,12 +110,7 @@ export function composeLifecycle(parts: LifecycleParts) {
   const expireUnpaid = createPaymentExpiry({ orders: orderPayments, clock, graceMs: PAYMENT_EXPIRY_GRACE_MS });
 
   // Every instance runs them; each notification, timer and order is taken by one (see the stores).
-  const running = [
-    every(config.payments.pollMs, paymentNotifications.drain, (err) => log.warn({ err }, 'processing payment notifications failed')),
-    every(PAYMENT_EXPIRY_SWEEP_MS, expireUnpaid, (err) => log.warn({ err }, 'cancelling expired unpaid orders failed')),
-    every(config.lifecycle.timersPollMs, timers.runDue, (err) => log.warn({ err }, 'running order timers failed')),
-  ];
-
+  let running: NodeJS.Timeout[] = [];
   return {
     lifecycle,
     dispatch,
@@ -124,6 +119,15 @@ export function composeLifecycle(parts: LifecycleParts) {
     expireUnpaid,
     runTimers: timers.runDue,
     partnerMoved: partnerMoves.moved,
+    /** Processes payment notifications, cancels expired unpaid orders and runs the orders' timers, each on its period. */
+    start: () => {
+      if (running.length) return;
+      running = [
+        every(config.payments.pollMs, paymentNotifications.drain, (err) => log.warn({ err }, 'processing payment notifications failed')),
+        every(PAYMENT_EXPIRY_SWEEP_MS, expireUnpaid, (err) => log.warn({ err }, 'cancelling expired unpaid orders failed')),
+        every(config.lifecycle.timersPollMs, timers.runDue, (err) => log.warn({ err }, 'running order timers failed')),
+      ];
+    },
     stop: () => {
       running.forEach(clearInterval);
       partnerMoves.stop();

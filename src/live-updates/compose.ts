@@ -18,7 +18,7 @@ const PARTNER_MOVES_EVERY_MS = 1_000;
 // At shutdown, how long the open streams get to say they are complete before sockets close.
 const STREAMS_END_WITHIN_MS = 1_000;
 
-export interface EventsParts {
+export interface LiveUpdatesParts {
   config: Config;
   sql: Sql;
   log: Logger;
@@ -30,7 +30,7 @@ export interface EventsParts {
  * Live updates of orders: the bus that carries committed changes to every instance, the watches
  * that subscriptions and tracking pages open on it, and the tracking route.
  */
-export async function composeEvents({ config, sql, log, metrics, rateLimit }: EventsParts) {
+export async function composeLiveUpdates({ config, sql, log, metrics, rateLimit }: LiveUpdatesParts) {
   const bus = await createEventBus(config, sql, log, {
     published: (type) => metrics.eventsPublished.inc({ type }),
     missed: (subscribers) => metrics.eventRereads.inc(subscribers),
@@ -66,5 +66,7 @@ export async function composeEvents({ config, sql, log, metrics, rateLimit }: Ev
       await new Promise((resolve) => setImmediate(resolve));
       await sockets();
     },
+    /** Closes the bus: its connections to Redis or PostgreSQL. */
+    stop: () => bus.close(),
   };
 }

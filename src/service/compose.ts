@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { createGraphqlFace } from '../graphql/face.js';
 import { loadGraphiqlAssets } from '../graphql/graphiql-assets.js';
@@ -11,40 +10,30 @@ import { createMetrics, type Metrics } from '../platform/metrics/metrics.js';
 import { gatewayObserver, observedOrders, observedSql, providerObservers } from './observed.js';
 import type { Config } from './config.js';
 import { createTokenVerifier } from '../platform/tokens/verify-token.js';
-import { createOrderService } from '../orders/domain/create-order.js';
 import { gatewayOrderLife } from '../gateway/domain/order-life.js';
 import { gatewayRoster } from '../gateway/domain/roster.js';
 import { createOrderLife } from '../lifecycle/domain/order-life.js';
-import { createNativeFulfilment } from '../orders/domain/native-fulfilment.js';
-import { createOperatorService } from '../operators/domain/service.js';
 import type { PaymentProvider } from '../payments/domain/ports.js';
-import { createRosterSync } from '../operators/roster/roster-sync.js';
-import { createSpatialRoster } from '../operators/roster/spatial-roster.js';
 import { migrate } from '../platform/store/migrate.js';
-import { createOperatorStore } from '../operators/store/operator-store.js';
-import { createIdempotencyStore } from '../orders/store/idempotency-store.js';
-import { createOrderEvents } from '../lifecycle/store/order-events.js';
-import { createOrderStore } from '../orders/store/order-store.js';
-import { createRosterChangeLog } from '../operators/store/roster-changes.js';
 import { createGatewayParts, type GatewayPartsDeps } from '../gateway/compose.js';
 import { operationTracing } from '../graphql/tracing.js';
 import { tracedSql } from '../platform/store/traced-sql.js';
 import { tracingOn } from '../platform/tracing/tracer.js';
 import { currentTraceparent } from '../platform/tracing/traceparent.js';
-import { seedDemoOperators } from '../operators/seed-demo-operators.js';
 import type { Sql } from '../platform/store/sql.js';
 import { composeProviders } from './compose-providers.js';
 import { composeLifecycle } from '../lifecycle/compose.js';
 import { composeWebhooks, type WebhookParts } from '../webhooks/compose.js';
 import type { ProviderObservers } from './provider-observers.js';
-import { composeEvents } from '../live-updates/compose.js';
+import { composeLiveUpdates } from '../live-updates/compose.js';
+import type { OnCommitted } from '../live-updates/domain/ports.js';
+import { composeOperators } from '../operators/compose.js';
+import { composeOrders } from '../orders/compose.js';
+import { every } from '../platform/every.js';
+import { createSignal } from '../platform/signal.js';
 
-// A write to the roster commits within a second or two of taking its change number; one still
-// unseen after this long has rolled back.
-const ROSTER_GAP_TIMEOUT_MS = 30_000;
-// Changes committed here (orders' creations among them) wake the webhooks at most this often: a
-// fan-out pass per batch or per change would cost the store as much as the changes themselves.
-const WEBHOOKS_WAKE_AFTER_MS = 100;
+// Expired idempotency keys, roster changes and webhook secrets are forgotten this often.
+const PURGE_EVERY_MS = 3_600_000;
 // /readyz answers within this, whatever the store's deadline: probes time out in a second or two.
 const READY_CHECK_MS = 1_500;
 
@@ -78,7 +67,12 @@ export interface ServiceParts {
   webhooks?: Pick<WebhookParts, 'resolver' | 'breaker' | 'random'>;
 }
 
-/** Migrates and seeds the store, loads the roster and wires the core to its adapters and edges. */
+/**
+ * Migrates the store, then puts the capabilities together in order, each made from what the ones
+ * before it give; where one follows another made later, it listens to a signal the composition
+ * connects once both exist (the list under "The connections"). Starts their background work and
+ * returns the app, with stop() for the shutdown.
+ */
 export async function composeService(parts: ServiceParts) {
   const { config, log } = parts;
   const clock = parts.clock ?? (() => new Date());
@@ -88,12 +82,13 @@ export async function composeService(parts: ServiceParts) {
   // Traced (see startTracing), each statement of a request is a span too.
   const sql = tracingOn() ? tracedSql(observedSql(parts.sql, metrics)) : observedSql(parts.sql, metrics);
   const batches = (writer: string) => (size: number) => metrics.batches.observe({ writer }, size);
+  const observers = parts.observers ?? providerObservers(metrics);
   const applied = await migrate(sql);
   if (applied.length) log.info({ applied }, 'migrations applied');
-
-  // ORDERS_UPSTREAM_URL: gateway mode, the legacy order service makes the orders. It dispatches
-  // to operators of its own: no roster is seeded, loaded or followed, and roster operations are refused.
   const verify = createTokenVerifier({ secret: parts.secret, ...config.auth });
+
+  // 1. Gateway mode (ORDERS_UPSTREAM_URL): the legacy order service makes the orders and
+  // dispatches them to operators of its own; roster operations and the order's life are refused.
   const gateway = config.upstream
     ? createGatewayParts({
         upstream: config.upstream,
@@ -106,105 +101,61 @@ export async function composeService(parts: ServiceParts) {
         observe: parts.gatewayObserver ?? gatewayObserver(metrics),
       })
     : null;
-
-  const operatorStore = createOperatorStore(sql, { onBatch: batches('operator moves') });
-  if (config.seedDemoOperators && !gateway) {
-    const seeded = await seedDemoOperators(operatorStore, clock());
-    if (seeded) log.info({ seeded }, 'demo operators seeded into an empty roster');
-  }
-  const roster = createSpatialRoster();
-  // Other instances on a shared database write to the roster too: follow them from the change
-  // log, starting from before the roster is read so that nothing written meanwhile is missed.
-  const rosterSync = config.databaseUrl && !gateway
-    ? createRosterSync({ changes: createRosterChangeLog(sql), store: operatorStore, index: roster, gapTimeoutMs: ROSTER_GAP_TIMEOUT_MS })
-    : null;
-  await rosterSync?.start();
-  if (!gateway) {
-    await roster.load(operatorStore.placements());
-    log.info({ operators: roster.size() }, 'roster loaded');
-  }
-  const operators = gateway ? gatewayRoster : createOperatorService({
-    store: operatorStore,
-    index: roster,
-    clock,
-    dispatchRadiusMetres: config.policy.dispatchRadiusMetres,
-    // The order an operator is on follows its moves (bound below, once the order's life is composed).
-    onMoved: (id, position) => life.partnerMoved(id, position),
-  });
-
-  // A create takes milliseconds; a claim still without its order after a minute was left by a
-  // process that died, and its key may be taken by the client's next retry.
-  const idempotency = gateway?.idempotency ?? createIdempotencyStore(sql, { staleAfterMs: 60_000, keepForMs: config.idempotencyKeyTtlMs });
-  await idempotency.purge(clock());
-
-  const providers = composeProviders({
+  // 2. The roster: seeded, loaded, followed.
+  const operators = await composeOperators({ config, sql, log, clock, keptHere: !gateway, onBatch: batches('operator moves') });
+  // 3. The outside providers: road distances, payment links and their notifications.
+  const providers = composeProviders({ config, sql, log, clock, secret: parts.secret, payments: parts.payments, observers });
+  // 4. Orders made, quoted and read.
+  const orders = await composeOrders({
     config,
     sql,
-    log,
     clock,
-    secret: parts.secret,
-    payments: parts.payments,
-    observers: parts.observers ?? providerObservers(metrics),
-  });
-  // Events committed here are in the outbox: webhooks go out soon rather than at the next poll.
-  // Batches and changes come many a second under load; one pass a moment later takes all of theirs.
-  let wakeWebhooks: NodeJS.Timeout | null = null;
-  const wakeWebhooksSoon = () => {
-    wakeWebhooks ??= setTimeout(() => {
-      wakeWebhooks = null;
-      webhooks.wake();
-    }, WEBHOOKS_WAKE_AFTER_MS).unref();
-  };
-  const orderStore = createOrderStore(sql, {
-    findOutcomeWithinMs: config.timeouts.storeMs,
+    operators: operators.index,
+    providers: providers.fulfilment,
+    madeElsewhere: gateway,
     onBatch: batches('orders'),
-    onStored: wakeWebhooksSoon,
   });
-  // Live updates: the bus between instances, the watches subscribers open, the tracking pages.
-  const events = await composeEvents({ config, sql, log, metrics, rateLimit: parts.rateLimit ?? null });
+  // 5. Live updates: the bus between instances, the watches subscribers open, the tracking pages.
+  const live = await composeLiveUpdates({ config, sql, log, metrics, rateLimit: parts.rateLimit ?? null });
+  // 6. The order's life after its creation: payment, offers, steps, cancels, refunds, timers.
+  const committed = createSignal<Parameters<OnCommitted>>();
   const life = composeLifecycle({
     config,
     sql,
     log,
     clock,
-    roster,
+    roster: operators.index,
     payments: providers.payments,
     notificationProviders: providers.notificationProviders,
-    observeNotification: (parts.observers ?? providerObservers(metrics)).notification,
-    findOperator: (id) => operatorStore.findById(id),
+    observeNotification: observers.notification,
+    findOperator: (id) => operators.store.findById(id),
     legs: providers.fulfilment.legs,
     // Each change keeps the trace of the request that made it, for the spans of what it causes.
     traceparent: tracingOn() ? currentTraceparent : undefined,
-    // Webhooks are sent soon from this instance; the others find them on their next poll.
-    onCommitted: (notes) => {
-      events.bus.publish(notes);
-      wakeWebhooksSoon();
-    },
+    onCommitted: committed.emit,
   });
-  const native = createNativeFulfilment(
-    Object.assign(
-      {
-        orders: orderStore,
-        events: createOrderEvents(sql),
-        operators: roster,
-        policy: config.policy,
-        clock,
-        newPaymentReference: randomUUID,
-      },
-      providers.fulfilment,
-    ),
-  );
-  const orders = observedOrders(createOrderService({ fulfilment: gateway?.fulfilment ?? native, idempotency, clock }), metrics);
+  // 7. Webhooks: the owners' endpoints and the worker that delivers the order events.
+  const webhooks = composeWebhooks(Object.assign({ config, sql, log, clock, metrics, orders: orders.store }, parts.webhooks));
+
+  // The connections, each one way. An operator's move moves the order it is on; a change
+  // committed here reaches the other instances' subscribers by the bus; the events committed
+  // here (an order's creation, a change) are sent to webhooks soon from this instance, the
+  // others finding them on their next poll.
+  operators.moved.listen(life.partnerMoved);
+  committed.listen(live.bus.publish);
+  committed.listen(webhooks.wakeSoon);
+  orders.stored.listen(webhooks.wakeSoon);
+
+  const orderService = observedOrders(orders.service, metrics);
+  const operatorService = gateway ? gatewayRoster : operators.service;
   // After a change, both faces answer the order as it then is, whoever owns it.
-  const orderLife = gateway ? gatewayOrderLife : createOrderLife({ operations: life.operations, orders: orderStore });
+  const orderLife = gateway ? gatewayOrderLife : createOrderLife({ operations: life.operations, orders: orders.store });
 
-  const webhooks = composeWebhooks(Object.assign({ config, sql, log, clock, metrics, orders: orderStore }, parts.webhooks));
-
-  // In gateway mode without a token of its own, callers carry their Authorization to the legacy.
+  // The faces. In gateway mode without a token of its own, callers carry their Authorization to the legacy.
   const authenticate = gateway?.authenticate ?? verify;
   const graphql = createGraphqlFace({
     authenticate,
-    services: { orders, operators, webhooks: webhooks.endpoints, life: orderLife, live: events.live },
+    services: { orders: orderService, operators: operatorService, webhooks: webhooks.endpoints, life: orderLife, live: live.live },
     log,
     rateLimit: parts.rateLimit ?? null,
     keepAliveMs: config.events.keepAliveMs,
@@ -216,7 +167,7 @@ export async function composeService(parts: ServiceParts) {
     tracing: tracingOn() ? await operationTracing() : undefined,
   });
   const app = createApp({
-    orders,
+    orders: orderService,
     orderActions: {
       cancel: cancelOrderAction({ life: orderLife, maxBodyBytes: config.maxBodyBytes, legacyPaymentField: config.legacyPaymentField }),
     },
@@ -236,20 +187,29 @@ export async function composeService(parts: ServiceParts) {
     rateLimit: parts.rateLimit ?? null,
     metrics,
     metricsPage: config.metricsPort === null ? metricsSource : undefined,
-    tracking: events.tracking,
-    endStreams: () => events.endStreams(graphql.closeSockets),
+    tracking: live.tracking,
+    endStreams: () => live.endStreams(graphql.closeSockets),
   });
+
+  // What each capability runs in the background, started in order and stopped in reverse.
   const purgeExpired = async () => {
-    await idempotency.purge(clock());
-    await rosterSync?.purge();
+    await orders.purge();
+    await operators.purge();
     await webhooks.endpoints.purge();
   };
+  let purging: NodeJS.Timeout | undefined;
+  operators.start();
+  life.start();
+  webhooks.start();
+  purging = every(PURGE_EVERY_MS, purgeExpired, (err) => log.warn({ err }, 'purging expired keys and changes failed'));
+
+  let stopping: Promise<void> | undefined;
   return {
     app,
-    orders,
-    operators,
-    roster,
-    rosterSync,
+    orders: orderService,
+    operators: operatorService,
+    roster: operators.index,
+    rosterSync: operators.sync,
     purgeExpired,
     metrics,
     paymentNotifications: life.paymentNotifications,
@@ -258,15 +218,19 @@ export async function composeService(parts: ServiceParts) {
     routing: providers.routing,
     webhooks,
     /**
-     * Stops the payment timers and the webhooks' worker and closes the providers' pools, and in
-     * gateway mode the legacy's connections once the calls under way are done; serve.ts calls
-     * it at shutdown.
+     * Stops every capability's background work, in the reverse of their start, lets the webhooks'
+     * tries in flight finish, closes the providers' pools, the legacy's connections once the calls
+     * under way are done, and the bus; serve.ts calls it at shutdown, before the store closes.
      */
-    closeProviders: async () => {
-      life.stop();
-      await Promise.all([providers.close(), webhooks.close()]);
-      await gateway?.close();
-      await events.bus.close();
-    },
+    stop: () =>
+      (stopping ??= (async () => {
+        clearInterval(purging);
+        purging = undefined;
+        await webhooks.stop();
+        life.stop();
+        operators.stop();
+        await Promise.all([providers.close(), gateway?.close()]);
+        await live.stop();
+      })()),
   };
 }

@@ -6,7 +6,6 @@ import { composeService } from './compose.js';
 import { createListener } from '../platform/listener.js';
 import { listenForMetrics } from '../http/metrics-port.js';
 import { createRateLimit } from '../http/rate-limiter.js';
-import { every } from '../platform/every.js';
 import type { Config } from './config.js';
 import type { Sql } from '../platform/store/sql.js';
 import { startTracing } from '../platform/tracing/start.js';
@@ -14,7 +13,6 @@ import { startTracing } from '../platform/tracing/start.js';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const DEV_TOKEN_TTL_SECONDS = 24 * 3600;
-const PURGE_EVERY_MS = 3_600_000;
 
 /** The development token: pre-filled in GraphiQL and printed at start, outside production only. */
 export async function developmentToken(config: Config): Promise<string | undefined> {
@@ -44,7 +42,7 @@ export async function serve(config: Config, log: Logger, opening: Promise<Sql>, 
   const graphiqlToken = await developmentToken(config);
   const rateLimit = createRateLimit(config);
   let draining = false;
-  const { app, rosterSync, purgeExpired, metrics, closeProviders } = await composeService({
+  const service = await composeService({
     config,
     sql,
     log,
@@ -53,12 +51,7 @@ export async function serve(config: Config, log: Logger, opening: Promise<Sql>, 
     rateLimit: rateLimit?.limit ?? null,
     draining: () => draining,
   });
-  const timers = [
-    every(PURGE_EVERY_MS, purgeExpired, (err) => log.warn({ err }, 'purging expired keys and changes failed')),
-    ...(rosterSync
-      ? [every(config.rosterSyncMs, rosterSync.poll, (err) => log.warn({ err }, 'following the roster failed'))]
-      : []),
-  ];
+  const { app, metrics } = service;
 
   const server = createListener(app, sql, config.timeouts, config.maxBodyBytes, config.shutdown.idleGraceMs);
   // With WORKERS > 1 the primary serves METRICS_PORT, with every worker's metrics summed.
@@ -84,14 +77,13 @@ export async function serve(config: Config, log: Logger, opening: Promise<Sql>, 
     if (draining) return;
     draining = true;
     log.info({ signal }, 'shutting down');
-    timers.forEach(clearInterval);
     await sleep(config.shutdown.delayMs);
     log.info('closing connections');
     const { cut } = await server.closeGracefully(config.shutdown.timeoutMs, { portClosedByPrimary: cluster.isWorker });
     if (cut) log.warn('requests were still in flight at SHUTDOWN_TIMEOUT_MS: their connections were closed');
     metricsServer?.close();
     await rateLimit?.close();
-    await closeProviders();
+    await service.stop();
     await sql.close();
     // The last spans, those of the requests that just finished, are sent before the exit.
     await tracing.shutdown();

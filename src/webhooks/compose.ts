@@ -39,6 +39,9 @@ export interface WebhookParts {
   random?: () => number;
 }
 
+// Changes committed here wake the worker at most this often (see wakeSoon).
+const WAKE_AFTER_MS = 100;
+
 /**
  * Webhooks: the owners' endpoints (for GraphQL), and the worker that fans order events out to
  * them and delivers, on every instance: woken when this instance commits events, and polling for
@@ -86,24 +89,43 @@ export function composeWebhooks(parts: WebhookParts) {
     onDue: wake,
   });
   const countPending = async () => metrics.webhookPending.set(await queue.pendingCount());
-  const timers = [
-    every(settings.pollMs, async () => wake(), (err) => problem('waking the webhook worker failed', { err })),
-    every(PENDING_COUNT_MS, countPending, (err) => problem('counting pending webhook deliveries failed', { err })),
-  ];
-  wake();
-  countPending().catch((err: unknown) => problem('counting pending webhook deliveries failed', { err }));
 
-  let closing: Promise<void> | undefined;
+  // Events committed here are in the outbox: webhooks go out soon rather than at the next poll.
+  // Batches and changes come many a second under load; one pass a moment later takes all of
+  // theirs: a pass per batch or per change would cost the store as much as the changes themselves.
+  let soon: NodeJS.Timeout | null = null;
+  const wakeSoon = () => {
+    soon ??= setTimeout(() => {
+      soon = null;
+      wake();
+    }, WAKE_AFTER_MS).unref();
+  };
+
+  let timers: NodeJS.Timeout[] = [];
+  let stopping: Promise<void> | undefined;
   return {
     endpoints,
     /** Fans out and delivers now: call it when events have committed on this instance. */
     wake,
+    /** Fans out and delivers within WAKE_AFTER_MS, once for every call meanwhile. */
+    wakeSoon,
     /** Resolves once nothing is being fanned out or delivered (tests). */
     idle: worker.idle,
+    /** Polls for the other instances' events every WEBHOOKS_POLL_MS, and delivers what is due now. */
+    start: () => {
+      if (timers.length) return;
+      timers = [
+        every(settings.pollMs, async () => wake(), (err) => problem('waking the webhook worker failed', { err })),
+        every(PENDING_COUNT_MS, countPending, (err) => problem('counting pending webhook deliveries failed', { err })),
+      ];
+      wake();
+      countPending().catch((err: unknown) => problem('counting pending webhook deliveries failed', { err }));
+    },
     /** Stops polling, lets the tries in flight finish within their deadline, closes the pools. */
-    close: () =>
-      (closing ??= (async () => {
+    stop: () =>
+      (stopping ??= (async () => {
         timers.forEach(clearInterval);
+        if (soon) clearTimeout(soon);
         await worker.close();
         await sender.close();
       })()),

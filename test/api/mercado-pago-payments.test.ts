@@ -150,7 +150,7 @@ describe('a notification that comes before its order, or to another instance', (
       expect((await paymentOf(service, order.id)).paymentStatus).toBe('PAID');
     } finally {
       service.forwardTo(service.app.fetch);
-      await other.closeProviders();
+      await other.stop();
     }
   });
 });

@@ -7,7 +7,7 @@ const graphqlInput = { originLatitude: -33.4378, originLongitude: -70.6505, dest
 
 let service: TestService | undefined;
 afterEach(async () => {
-  await service?.closeProviders();
+  await service?.stop();
   await service?.close();
   service = undefined;
 });

@@ -135,7 +135,7 @@ describe('a quote with a routing provider', () => {
     routed = await startTestService({ env: { ROUTING_PROVIDER: 'osrm', ROUTING_OSRM_URL: osrm.url } });
   });
   afterAll(async () => {
-    await routed?.closeProviders();
+    await routed?.stop();
     await routed?.close();
     await osrm?.close();
   });

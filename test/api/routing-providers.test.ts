@@ -48,7 +48,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const service of [viaOsrm, viaGoogle]) {
-    await service?.closeProviders();
+    await service?.stop();
     await service?.close();
   }
   await Promise.all([osrm?.close(), google?.close()]);

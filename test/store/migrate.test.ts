@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../src/platform/store/migrate.js';
-import { createOrderEvents } from '../../src/lifecycle/store/order-events.js';
+import { createOrderEvents } from '../../src/orders/store/order-events.js';
 import { createOrderStore } from '../../src/orders/store/order-store.js';
 import { openPostgres } from '../../src/platform/store/postgres.js';
 import type { NewOrder } from '../../src/orders/domain/order.js';

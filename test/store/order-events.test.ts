@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrderEvents } from '../../src/lifecycle/store/order-events.js';
+import { createOrderEvents } from '../../src/orders/store/order-events.js';
 import { createOrderStore } from '../../src/orders/store/order-store.js';
 import type { Sql } from '../../src/platform/store/sql.js';
 import { ENGINES, onEngine, type TestStore } from '../support/engines.js';

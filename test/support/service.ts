@@ -139,7 +139,7 @@ export async function startTestService(options: TestServiceOptions = {}) {
       await service.app.endStreams();
       await listener?.close();
       // The timers and the providers' pools stop before the store they use closes.
-      await service.closeProviders();
+      await service.stop();
       await rateLimit?.close();
       await store.dispose();
     },

@@ -29,7 +29,7 @@ beforeEach(async () => {
 });
 afterAll(async () => {
   for (const service of Object.values(services)) {
-    await service.closeProviders();
+    await service.stop();
     await service.close();
   }
   await osrm?.close();

@@ -18,7 +18,7 @@ beforeAll(async () => {
   service = await startTestService({ env: { ROUTING_PROVIDER: 'osrm', ROUTING_OSRM_URL: osrm.url, ROUTING_CACHE_SECONDS: '0' } });
 });
 afterAll(async () => {
-  await service?.closeProviders();
+  await service?.stop();
   await service?.close();
   await osrm?.close();
   await recording?.shutdown();

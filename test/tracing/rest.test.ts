@@ -36,7 +36,7 @@ beforeEach(async () => {
   mp.requests.length = 0;
 });
 afterAll(async () => {
-  await service?.closeProviders();
+  await service?.stop();
   await service?.close();
   await Promise.all([osrm?.close(), mp?.close()]);
   await recording?.shutdown();

@@ -25,7 +25,8 @@ async function instance(url: string, { clock = () => new Date(), pollMs = '50' }
   const sql = await openPostgres(url);
   const config = loadConfig({ WEBHOOKS_ALLOW_PRIVATE_URLS: 'true', WEBHOOKS_POLL_MS: pollMs });
   const webhooks = composeWebhooks({ config, sql, log: createLogger('silent'), clock, metrics: createMetrics(), orders: createOrderStore(sql), breaker: NO_BREAKER });
-  cleanups.push(() => webhooks.close().then(() => sql.close()));
+  webhooks.start();
+  cleanups.push(() => webhooks.stop().then(() => sql.close()));
   return webhooks;
 }
 

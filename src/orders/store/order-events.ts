@@ -1,5 +1,5 @@
-import { ORDER_CHANGE_KINDS, PARTNER_MOVED, type OrderActor, type OrderChange, type OrderChangeKind, type OrderStatus, type PendingStatus } from '../../orders/domain/order.js';
-import type { OrderHistory } from '../../orders/domain/ports.js';
+import { ORDER_CHANGE_KINDS, PARTNER_MOVED, type OrderActor, type OrderChange, type OrderChangeKind, type OrderStatus, type PendingStatus } from '../domain/order.js';
+import type { OrderHistory } from '../domain/ports.js';
 import type { Sql } from '../../platform/store/sql.js';
 
 // An operator's moves while it works an order are events too (for the order's subscribers), but
