@@ -1,37 +1,30 @@
 import type { Logger } from 'pino';
-import type { LifecycleConfig } from './settings.js';
-import type { OrdersConfig } from '../orders/settings.js';
-import type { PaymentsConfig } from '../payments/settings.js';
-
-/** The settings the order's life reads: its own, the orders' dispatch radius, the payments' deadlines. */
-type Config = LifecycleConfig & Pick<OrdersConfig, 'policy'> & PaymentsConfig;
-import { createDispatch } from './domain/dispatch.js';
-import { createLifecycle } from './domain/lifecycle.js';
-import { createOrderPayments } from './domain/paying.js';
-import { createTimers } from './domain/timers.js';
-import { createPartnerMoves } from './domain/partner-moves.js';
-import type { LegEstimator } from '../orders/domain/routing.js';
+import { every } from '../platform/every.js';
+import type { Sql } from '../platform/store/sql.js';
 import type { OnCommitted } from '../live-updates/domain/ports.js';
-import { createPartnerMoveStore } from './store/partner-move-store.js';
 import type { Operator } from '../operators/domain/operator.js';
 import type { OperatorIndex } from '../operators/domain/ports.js';
-import { createLifeOperations } from './domain/operations.js';
-import { createPaymentExpiry } from '../payments/domain/expiry.js';
-import { createPaymentNotifications, type NotificationEvent, type NotificationProvider } from '../payments/domain/notifications.js';
+import type { LegEstimator } from '../orders/domain/routing.js';
+import type { OrdersConfig } from '../orders/settings.js';
 import type { PaymentProvider } from '../payments/domain/ports.js';
-import { createRefunds } from '../payments/domain/refunds.js';
-import { every } from '../platform/every.js';
+import type { Refund } from '../payments/domain/refunds.js';
+import { createDispatch } from './domain/dispatch.js';
+import { createLifecycle } from './domain/lifecycle.js';
+import { createLifeOperations } from './domain/operations.js';
+import { createOrderPayments } from './domain/paying.js';
+import { createPartnerMoves } from './domain/partner-moves.js';
+import { createTimers } from './domain/timers.js';
+import type { LifecycleConfig } from './settings.js';
 import { createDispatchStore } from './store/dispatch-store.js';
 import { createLifecycleStore } from './store/lifecycle-store.js';
-import { createNotificationInbox } from '../payments/store/notification-inbox.js';
 import { createTimerStore } from './store/order-timers.js';
-import { createRefundStore } from '../payments/store/refund-store.js';
-import type { Sql } from '../platform/store/sql.js';
+import { createPartnerMoveStore } from './store/partner-move-store.js';
 
-// An unpaid order is cancelled this long after its link expired: a payment made at the last
-// moment is notified and applied within seconds, well before.
-const PAYMENT_EXPIRY_GRACE_MS = 2 * 60_000;
-const PAYMENT_EXPIRY_SWEEP_MS = 60_000;
+/** The settings the order's life reads: its own and the orders' dispatch radius. */
+type Config = LifecycleConfig & Pick<OrdersConfig, 'policy'>;
+
+// A moving operator's order changes at most this often; the phone reports more often.
+const PARTNER_MOVE_INTERVAL_MS = 1_000;
 
 export interface LifecycleParts {
   config: Config;
@@ -39,10 +32,10 @@ export interface LifecycleParts {
   log: Logger;
   clock: () => Date;
   roster: Pick<OperatorIndex, 'nearest'>;
-  payments: PaymentProvider;
-  notificationProviders: Record<string, NotificationProvider>;
-  /** Told of each payment notification received, for the metrics. */
-  observeNotification?: (event: NotificationEvent, provider: string) => void;
+  /** Voids a cancelled order's payment link. */
+  payments: Pick<PaymentProvider, 'cancelPaymentLink'>;
+  /** Refunds an order cancelled after it was paid (payments' composition). */
+  refund: Refund;
   traceparent?: () => string | null;
   /** The roster's operators, for the platform's assignments. */
   findOperator: (id: string) => Promise<Operator | null>;
@@ -52,18 +45,15 @@ export interface LifecycleParts {
   onCommitted?: OnCommitted;
 }
 
-// A moving operator's order changes at most this often; the phone reports more often.
-const PARTNER_MOVE_INTERVAL_MS = 1_000;
-
 /**
- * The order's life after its creation: the state machine over the store, the payment that
- * starts it, offers to operators, refunds, and the timers that drive them on every instance.
+ * The order's life after its creation: the state machine over the store, offers to operators,
+ * the partner's moves, the payment's side of it (for payments' notifications), and the orders'
+ * timers, which drive them on every instance from start() to stop().
  */
 export function composeLifecycle(parts: LifecycleParts) {
-  const { config, sql, log, clock, payments } = parts;
+  const { config, sql, log, clock, payments, refund } = parts;
   const problem = (message: string, detail: Record<string, unknown>) => log.warn(detail, message);
   const store = createLifecycleStore(sql, parts.onCommitted);
-  const refund = createRefunds({ store: createRefundStore(sql, parts.onCommitted), payments, clock, deadlineMs: config.payments.timeoutMs, onProblem: problem });
 
   // What follows a change runs at once; should it fail or the process die, the order's timers redo it.
   const soon = (what: string, run: () => Promise<unknown>) => {
@@ -88,7 +78,6 @@ export function composeLifecycle(parts: LifecycleParts) {
     clock,
   });
   const timers = createTimers({ store: createTimerStore(sql), lifecycle, dispatch: dispatch.dispatch, refund, clock, onProblem: problem });
-
   const partnerMoves = createPartnerMoves({
     store: createPartnerMoveStore(sql, parts.onCommitted),
     legs: parts.legs,
@@ -97,39 +86,22 @@ export function composeLifecycle(parts: LifecycleParts) {
     onProblem: problem,
   });
 
-  const orderPayments = createOrderPayments({ lifecycle, store, clock });
-  const paymentNotifications = createPaymentNotifications({
-    inbox: createNotificationInbox(sql),
-    orders: orderPayments,
-    providers: parts.notificationProviders,
-    clock,
-    readDeadlineMs: config.payments.timeoutMs,
-    observe: parts.observeNotification,
-    onProblem: problem,
-  });
-  const expireUnpaid = createPaymentExpiry({ orders: orderPayments, clock, graceMs: PAYMENT_EXPIRY_GRACE_MS });
-
-  // Every instance runs them; each notification, timer and order is taken by one (see the stores).
-  let running: NodeJS.Timeout[] = [];
+  // Every instance runs them; each timer and order is taken by one (see the stores).
+  let running: NodeJS.Timeout | undefined;
   return {
     lifecycle,
     dispatch,
     operations: createLifeOperations({ lifecycle, dispatch, findOperator: parts.findOperator, legs: parts.legs }),
-    paymentNotifications,
-    expireUnpaid,
+    /** The payment's side of the order's life: a verified payment moves its order, an unpaid one expires. */
+    orderPayments: createOrderPayments({ lifecycle, store, clock }),
     runTimers: timers.runDue,
     partnerMoved: partnerMoves.moved,
-    /** Processes payment notifications, cancels expired unpaid orders and runs the orders' timers, each on its period. */
+    /** Runs the orders' due timers every ORDER_TIMERS_POLL_MS. */
     start: () => {
-      if (running.length) return;
-      running = [
-        every(config.payments.pollMs, paymentNotifications.drain, (err) => log.warn({ err }, 'processing payment notifications failed')),
-        every(PAYMENT_EXPIRY_SWEEP_MS, expireUnpaid, (err) => log.warn({ err }, 'cancelling expired unpaid orders failed')),
-        every(config.lifecycle.timersPollMs, timers.runDue, (err) => log.warn({ err }, 'running order timers failed')),
-      ];
+      running ??= every(config.lifecycle.timersPollMs, timers.runDue, (err) => log.warn({ err }, 'running order timers failed'));
     },
     stop: () => {
-      running.forEach(clearInterval);
+      clearInterval(running);
       partnerMoves.stop();
     },
   };

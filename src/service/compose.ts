@@ -29,6 +29,7 @@ import { composeLiveUpdates } from '../live-updates/compose.js';
 import type { OnCommitted } from '../live-updates/domain/ports.js';
 import { composeOperators } from '../operators/compose.js';
 import { composeOrders } from '../orders/compose.js';
+import { composePayments } from '../payments/compose.js';
 import { every } from '../platform/every.js';
 import { createSignal } from '../platform/signal.js';
 
@@ -117,8 +118,19 @@ export async function composeService(parts: ServiceParts) {
   });
   // 5. Live updates: the bus between instances, the watches subscribers open, the tracking pages.
   const live = await composeLiveUpdates({ config, sql, log, metrics, rateLimit: parts.rateLimit ?? null });
-  // 6. The order's life after its creation: payment, offers, steps, cancels, refunds, timers.
+  // 6. Payments' refunds; the order's life after its creation, which takes them (offers, steps,
+  // cancels, timers); then payments follow the order's side of a payment (notifications, expiry).
   const committed = createSignal<Parameters<OnCommitted>>();
+  const payments = composePayments({
+    config,
+    sql,
+    log,
+    clock,
+    payments: providers.payments,
+    notificationProviders: providers.notificationProviders,
+    observeNotification: observers.notification,
+    onCommitted: committed.emit,
+  });
   const life = composeLifecycle({
     config,
     sql,
@@ -126,14 +138,14 @@ export async function composeService(parts: ServiceParts) {
     clock,
     roster: operators.index,
     payments: providers.payments,
-    notificationProviders: providers.notificationProviders,
-    observeNotification: observers.notification,
+    refund: payments.refund,
     findOperator: (id) => operators.store.findById(id),
     legs: providers.fulfilment.legs,
     // Each change keeps the trace of the request that made it, for the spans of what it causes.
     traceparent: tracingOn() ? currentTraceparent : undefined,
     onCommitted: committed.emit,
   });
+  const paying = payments.follow(life.orderPayments);
   // 7. Webhooks: the owners' endpoints and the worker that delivers the order events.
   const webhooks = composeWebhooks(Object.assign({ config, sql, log, clock, metrics, orders: orders.store }, parts.webhooks));
 
@@ -176,7 +188,7 @@ export async function composeService(parts: ServiceParts) {
     maxBodyBytes: config.maxBodyBytes,
     legacyPaymentField: config.legacyPaymentField,
     sandbox: providers.sandbox,
-    paymentNotifications: life.paymentNotifications,
+    paymentNotifications: paying.notifications,
     isReady: async () => !parts.draining?.() && (await answersWithin(parts.sql, READY_CHECK_MS)),
     upstreamState: gateway?.upstreamState,
     graphql,
@@ -200,6 +212,7 @@ export async function composeService(parts: ServiceParts) {
   let purging: NodeJS.Timeout | undefined;
   operators.start();
   life.start();
+  paying.start();
   webhooks.start();
   purging = every(PURGE_EVERY_MS, purgeExpired, (err) => log.warn({ err }, 'purging expired keys and changes failed'));
 
@@ -212,8 +225,8 @@ export async function composeService(parts: ServiceParts) {
     rosterSync: operators.sync,
     purgeExpired,
     metrics,
-    paymentNotifications: life.paymentNotifications,
-    expireUnpaid: life.expireUnpaid,
+    paymentNotifications: paying.notifications,
+    expireUnpaid: paying.expireUnpaid,
     lifecycle: life,
     routing: providers.routing,
     webhooks,
@@ -227,6 +240,7 @@ export async function composeService(parts: ServiceParts) {
         clearInterval(purging);
         purging = undefined;
         await webhooks.stop();
+        paying.stop();
         life.stop();
         operators.stop();
         await Promise.all([providers.close(), gateway?.close()]);
