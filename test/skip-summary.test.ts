@@ -87,7 +87,7 @@ describe.concurrent('the skip summary', () => {
     const shown = /`(skipped: \d+ tests — [^`]+)`/.exec(section(readText('README.md'), '## Tests'))?.[1];
 
     // The file's other tests are left out by the filter; its PostgreSQL suite is skipped for its reason.
-    const lines = await vitest(ROOT, ['--project', 'all', 'test/store/order-store.test.ts', '-t', 'PostgreSQL']);
+    const lines = await vitest(ROOT, ['--project', 'all', 'test/orders/store/order-store.test.ts', '-t', 'PostgreSQL']);
 
     const reason = (line: string | undefined) => /^skipped: \d+ tests? — (.+)$/.exec(line ?? '')?.[1];
     expect(summary(lines), lines.join('\n')).toHaveLength(1);

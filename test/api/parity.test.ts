@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TABLE, type ErrorCode } from '../../src/http/error-table.js';
 import { startGateway } from '../gateway/arrange-gateway.js';
-import { operatorAuth, platformAuth, startLifeService } from '../lifecycle-api/support.js';
+import { operatorAuth, platformAuth, startLifeService } from '../lifecycle/api/support.js';
 import { LIMITS } from '../../src/graphql/operation-limits.js';
 import { faultyEngine } from '../support/faulty-store.js';
 import { CANCEL_ORDER, CREATE_ORDER, ASSIGN_ORDER, ACCEPT_OFFER } from '../support/operations.js';

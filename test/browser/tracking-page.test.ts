@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSkip, inBrowser, launchBrowser, type TestBrowser } from '../support/browser.js';
 import type { FrontedService } from '../support/fronted-service.js';
-import { newOrder, offeredOperator, pay, startLiveService } from '../events/support.js';
+import { newOrder, offeredOperator, pay, startLiveService } from '../live-updates/support.js';
 
 describe.skipIf(browserSkip !== null)(inBrowser('the tracking page in a browser'), () => {
   let browser: TestBrowser;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownerAuth, platformAuth } from '../lifecycle-api/support.js';
+import { ownerAuth, platformAuth } from '../lifecycle/api/support.js';
 import { startGateway } from './arrange-gateway.js';
 
 let gateway: Awaited<ReturnType<typeof startGateway>>;

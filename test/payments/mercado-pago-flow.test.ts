@@ -6,7 +6,7 @@ import type { NotificationVerdict } from '../../src/payments/domain/events.js';
 import type { Caller } from '../../src/orders/domain/ports.js';
 import { createMercadoPagoNotifications } from '../../src/payments/providers/mercado-pago-notifications.js';
 import { createMercadoPagoPayments } from '../../src/payments/providers/mercado-pago.js';
-import { inMemoryKeys, inMemoryStore, operator, policy, recordingRoster } from '../core/fakes.js';
+import { inMemoryKeys, inMemoryStore, operator, policy, recordingRoster } from '../orders/domain/fakes.js';
 import { FAKE_MP_SECRET, FAKE_MP_TOKEN, startFakeMercadoPago } from '../support/fakes/fake-mercado-pago.js';
 
 const ana: Caller = { subject: 'user-ana', name: 'Ana' };
