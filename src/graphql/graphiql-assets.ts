@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { hashedFiles, JS } from '../http/hashed-files.js';
 import type { PlainRequest, PlainResponse } from '../http/plain.js';
-import { refuse } from '../http/responses.js';
-import { ASSET_SECURITY_HEADERS, WORKER_CSP } from '../http/security-headers.js';
+import { WORKER_CSP } from '../http/security-headers.js';
+
+export { acceptsGzip } from '../http/hashed-files.js';
 
 /** Where the service serves GraphiQL's files; each file's name carries a hash of its content. */
 export const GRAPHIQL_ASSETS_PATH = '/graphiql/';
@@ -39,16 +38,6 @@ const START_SCRIPT = `'use strict';
 })();
 `;
 
-const JS = 'text/javascript; charset=utf-8';
-// The names change with the content, so a browser may keep a file for as long as it likes.
-const FOREVER = 'public, max-age=31536000, immutable';
-
-interface Asset {
-  body: Buffer;
-  headers: Record<string, string>;
-  gzipped?: Promise<Buffer>;
-}
-
 /**
  * GraphiQL as @graphql-yoga/render-graphiql ships it (its bundle, stylesheet, icon and Monaco's
  * three workers, as strings, the same version as graphql-yoga), served as files of the service.
@@ -56,15 +45,7 @@ interface Asset {
  */
 export async function loadGraphiqlAssets(): Promise<GraphiqlAssets> {
   const shipped = await import('@graphql-yoga/render-graphiql/graphiql');
-  const assets = new Map<string, Asset>();
-  const add = (name: string, extension: string, type: string, content: string | Buffer, extra = {}): string => {
-    const body = typeof content === 'string' ? Buffer.from(content) : content;
-    const hash = createHash('sha256').update(body).digest('hex').slice(0, 16);
-    const path = `${GRAPHIQL_ASSETS_PATH}${name}.${hash}.${extension}`;
-    const headers = { 'content-type': type, 'cache-control': FOREVER, etag: `"${hash}"`, ...extra };
-    assets.set(path, { body, headers });
-    return path;
-  };
+  const { add, respond } = hashedFiles(GRAPHIQL_ASSETS_PATH);
   const icon = Buffer.from(shipped.favicon.slice(shipped.favicon.indexOf(',') + 1), 'base64');
   const worker = { 'content-security-policy': WORKER_CSP };
   const urls: GraphiqlAssetUrls = {
@@ -79,30 +60,5 @@ export async function loadGraphiqlAssets(): Promise<GraphiqlAssets> {
     },
   };
 
-  async function respond(request: PlainRequest, path: string): Promise<PlainResponse> {
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return refuse('METHOD_NOT_ALLOWED', { allow: 'GET, HEAD' });
-    }
-    const asset = assets.get(path);
-    if (!asset) return refuse('NOT_FOUND');
-    const headers = Object.assign({ vary: 'accept-encoding' }, ASSET_SECURITY_HEADERS, asset.headers);
-    if (request.header('if-none-match') === asset.headers.etag) return { status: 304, headers, body: '' };
-    if (!acceptsGzip(request.header('accept-encoding'))) return { status: 200, headers, body: asset.body };
-    // Compressed on first demand, off the event loop, and kept: these files are large and compress well.
-    asset.gzipped ??= promisify(gzip)(asset.body);
-    return { status: 200, headers: Object.assign(headers, { 'content-encoding': 'gzip' }), body: await asset.gzipped };
-  }
-
   return { urls, respond };
-}
-
-/** Whether an Accept-Encoding value allows gzip (named, or by `*`, with a q above zero). */
-export function acceptsGzip(acceptEncoding: string | undefined): boolean {
-  for (const item of (acceptEncoding ?? '').split(',')) {
-    const [coding = '', ...params] = item.split(';').map((s) => s.trim().toLowerCase());
-    if (coding !== 'gzip' && coding !== '*') continue;
-    const q = params.find((p) => p.startsWith('q='));
-    if (!q || Number(q.slice(2)) > 0) return true;
-  }
-  return false;
 }

@@ -1,14 +1,9 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
-import { acceptsGzip } from '../graphql/graphiql-assets.js';
+import { hashedFiles, JS } from './hashed-files.js';
 import type { PlainRequest, PlainResponse } from './plain.js';
-import { refuse } from './responses.js';
-import { ASSET_SECURITY_HEADERS } from './security-headers.js';
 
 /** The REST reference's page. */
 export const DOCS_PATH = '/docs';
@@ -75,16 +70,6 @@ const PAGE_CSS = `body { margin: 0 }
 .docs-links a { color: #0b57d0 }
 `;
 
-const JS = 'text/javascript; charset=utf-8';
-// The names change with the content, so a browser may keep a file for as long as it likes.
-const FOREVER = 'public, max-age=31536000, immutable';
-
-interface Asset {
-  body: Buffer;
-  headers: Record<string, string>;
-  gzipped?: Promise<Buffer>;
-}
-
 /**
  * Scalar's API reference as @scalar/api-reference ships it for browsers (one script, ~5 MB,
  * its styles inside), the script that starts it and the page's styles, served as files of the
@@ -94,33 +79,12 @@ export async function loadDocsAssets(file = rendererFile()): Promise<DocsAssets>
   // The bundle's last line names its source map, which is not shipped with the service: a
   // browser's developer tools would ask for it in vain.
   const renderer = (await readFile(file, 'utf8')).replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
-  const assets = new Map<string, Asset>();
-  const add = (name: string, extension: string, type: string, content: string): string => {
-    const body = Buffer.from(content);
-    const hash = createHash('sha256').update(body).digest('hex').slice(0, 16);
-    const path = `${DOCS_ASSETS_PATH}${name}.${hash}.${extension}`;
-    assets.set(path, { body, headers: { 'content-type': type, 'cache-control': FOREVER, etag: `"${hash}"` } });
-    return path;
-  };
+  const { add, respond } = hashedFiles(DOCS_ASSETS_PATH);
   const urls: DocsAssetUrls = {
     renderer: add('scalar', 'js', JS, renderer),
     start: add('start', 'js', JS, START_SCRIPT),
     css: add('docs', 'css', 'text/css; charset=utf-8', PAGE_CSS),
   };
-
-  async function respond(request: PlainRequest, path: string): Promise<PlainResponse> {
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return refuse('METHOD_NOT_ALLOWED', { allow: 'GET, HEAD' });
-    }
-    const asset = assets.get(path);
-    if (!asset) return refuse('NOT_FOUND');
-    const headers = Object.assign({ vary: 'accept-encoding' }, ASSET_SECURITY_HEADERS, asset.headers);
-    if (request.header('if-none-match') === asset.headers.etag) return { status: 304, headers, body: '' };
-    if (!acceptsGzip(request.header('accept-encoding'))) return { status: 200, headers, body: asset.body };
-    // Compressed on first demand, off the event loop, and kept: the bundle is large and compresses well.
-    asset.gzipped ??= promisify(gzip)(asset.body);
-    return { status: 200, headers: Object.assign(headers, { 'content-encoding': 'gzip' }), body: await asset.gzipped };
-  }
 
   return { urls, respond };
 }
