@@ -6,7 +6,7 @@ import {
   type ServiceError,
   type DomainErrorCode,
 } from '../platform/errors.js';
-import { UnavailableInGatewayModeError } from '../gateway/domain/errors.js';
+import { UnavailableInGatewayModeError } from '../platform/errors.js';
 import { ERROR_TABLE, messageOf } from '../http/error-table.js';
 import { builder } from './builder.js';
 

@@ -3,6 +3,9 @@ import {
   ServiceError,
   StoreUnavailableError,
   type DomainErrorCode,
+  type GatewayErrorCode,
+  type LifecycleErrorCode,
+  type UnavailableInGatewayModeError,
   type IdempotencyErrorCode,
   type InvalidInputError,
   type OperatorNotFoundError,
@@ -13,8 +16,6 @@ import {
   type WebhookEndpointNotFoundError,
   type WebhookErrorCode,
 } from '../platform/errors.js';
-import type { GatewayErrorCode, UnavailableInGatewayModeError, UpstreamRejectedError } from '../gateway/domain/errors.js';
-import type { InvalidTransitionError, LifecycleErrorCode, OperatorUnavailableError } from '../lifecycle/domain/errors.js';
 
 /** Refusals decided at an edge, before the core is called. */
 export type EdgeErrorCode =
@@ -95,9 +96,9 @@ export const ERROR_TABLE = {
   INVALID_TRANSITION: {
     status: 409,
     graphqlType: 'InvalidTransitionError',
-    message: (e: InvalidTransitionError) =>
+    message: (e: { status: string; pendingStatus: string | null }) =>
       `La orden está en ${e.pendingStatus ?? e.status}: ese cambio no está permitido desde ahí`,
-    details: (e: InvalidTransitionError) => ({ status: e.status, pendingStatus: e.pendingStatus }),
+    details: (e: { status: string; pendingStatus: string | null }) => ({ status: e.status, pendingStatus: e.pendingStatus }),
   },
   OFFER_UNAVAILABLE: {
     status: 409,
@@ -107,7 +108,7 @@ export const ERROR_TABLE = {
   OPERATOR_UNAVAILABLE: {
     status: 409,
     graphqlType: 'OperatorUnavailableError',
-    message: (e: OperatorUnavailableError) =>
+    message: (e: { operatorId: string }) =>
       `El operador ${e.operatorId} no puede tomar la orden: está ocupado, fuera de turno o no ofrece el servicio`,
   },
   // The same answer whether the order does not exist or is another caller's: an id says nothing
@@ -166,7 +167,7 @@ export const ERROR_TABLE = {
   },
   // Gateway mode. `orderMayExist`: the legacy may have made the order although we got no answer
   // of it; a client must then not simply try again (see UPSTREAM_OUTCOME_UNKNOWN).
-  UPSTREAM_REJECTED: { status: 400, message: (e: UpstreamRejectedError) => e.legacyMessage },
+  UPSTREAM_REJECTED: { status: 400, message: (e: { legacyMessage: string }) => e.legacyMessage },
   UPSTREAM_UNAVAILABLE: {
     status: 502,
     message: (e: { orderMayExist?: boolean }) =>

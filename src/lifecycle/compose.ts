@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { every } from '../platform/every.js';
 import type { Sql } from '../platform/store/sql.js';
-import type { OnCommitted } from '../live-updates/domain/ports.js';
+import type { OnCommitted } from '../orders/domain/event-notes.js';
 import type { Operator } from '../operators/domain/operator.js';
 import type { OperatorIndex } from '../operators/domain/ports.js';
 import type { LegEstimator } from '../orders/domain/routing.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PlatformConfig } from '../platform/config/platform.js';
 import { createSignal } from '../platform/signal.js';
 import type { Sql } from '../platform/store/sql.js';
-import type { OperatorLocator } from '../operators/domain/ports.js';
+import type { OperatorLocator } from './domain/operator-locator.js';
 import { createOrderService } from './domain/create-order.js';
 import type { Fulfilment } from './domain/fulfilment.js';
 import type { IdempotencyStore } from './domain/idempotency.js';

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { every } from '../platform/every.js';
 import type { Sql } from '../platform/store/sql.js';
-import type { OnCommitted } from '../live-updates/domain/ports.js';
+import type { OnCommitted } from '../orders/domain/event-notes.js';
 import { createPaymentExpiry } from './domain/expiry.js';
 import { createPaymentNotifications, type NotificationEvent, type NotificationProvider } from './domain/notifications.js';
 import type { OrderPayments, PaymentProvider } from './domain/ports.js';

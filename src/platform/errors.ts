@@ -129,3 +129,24 @@ export class StoreUnavailableError extends ServiceError {
 export class OrderOutcomeUnknownError extends StoreUnavailableError {
   override readonly code = 'ORDER_OUTCOME_UNKNOWN';
 }
+
+// Refusals of a change of an order (src/lifecycle/domain/errors.ts).
+export type LifecycleErrorCode = 'INVALID_TRANSITION' | 'OFFER_UNAVAILABLE' | 'OPERATOR_UNAVAILABLE';
+
+// The failures of gateway mode, where a legacy order service makes the orders (src/gateway/domain/errors.ts).
+export type GatewayErrorCode =
+  | 'UPSTREAM_REJECTED'
+  | 'UPSTREAM_UNAVAILABLE'
+  | 'UPSTREAM_BAD_RESPONSE'
+  | 'UPSTREAM_TIMEOUT'
+  | 'UPSTREAM_OUTCOME_UNKNOWN'
+  | 'UNAVAILABLE_IN_GATEWAY_MODE';
+
+/** What a gateway leaves to the legacy service: its roster, quotes, the order's life. */
+export class UnavailableInGatewayModeError extends ServiceError {
+  readonly code = 'UNAVAILABLE_IN_GATEWAY_MODE';
+
+  constructor(readonly what: 'roster' | 'order_life' | 'quote' = 'roster') {
+    super(`no ${what.replace('_', ' ')} in gateway mode`);
+  }
+}

@@ -26,7 +26,7 @@ import { composeLifecycle } from '../lifecycle/compose.js';
 import { composeWebhooks, type WebhookParts } from '../webhooks/compose.js';
 import type { ProviderObservers } from './provider-observers.js';
 import { composeLiveUpdates } from '../live-updates/compose.js';
-import type { OnCommitted } from '../live-updates/domain/ports.js';
+import type { OnCommitted } from '../orders/domain/event-notes.js';
 import { composeOperators } from '../operators/compose.js';
 import { composeOrders } from '../orders/compose.js';
 import { composePayments } from '../payments/compose.js';

@@ -1,15 +1,9 @@
-import { ServiceError } from '../../platform/errors.js';
+import { ServiceError, type GatewayErrorCode } from '../../platform/errors.js';
 
 // The failures of gateway mode, where a legacy order service makes the orders. Like the token and
 // the store, they are about the request's way to the order, not the order: GraphQL gives them as
 // top-level errors, and the CreateOrderResult union keeps the members its clients already handle.
-export type GatewayErrorCode =
-  | 'UPSTREAM_REJECTED'
-  | 'UPSTREAM_UNAVAILABLE'
-  | 'UPSTREAM_BAD_RESPONSE'
-  | 'UPSTREAM_TIMEOUT'
-  | 'UPSTREAM_OUTCOME_UNKNOWN'
-  | 'UNAVAILABLE_IN_GATEWAY_MODE';
+export type { GatewayErrorCode } from '../../platform/errors.js';
 
 const MAX_MESSAGE = 500;
 
@@ -82,10 +76,5 @@ export class UpstreamRefusedTokenError extends ServiceError {
  * its own (`roster`), prices them (`quote`: the legacy's interface has no quote) and runs their life
  * after creation (`order_life`: offers, progress, cancels).
  */
-export class UnavailableInGatewayModeError extends ServiceError {
-  readonly code = 'UNAVAILABLE_IN_GATEWAY_MODE';
 
-  constructor(readonly what: 'roster' | 'order_life' | 'quote' = 'roster') {
-    super(`no ${what.replace('_', ' ')} in gateway mode`);
-  }
-}
+export { UnavailableInGatewayModeError } from '../../platform/errors.js';

@@ -2,7 +2,7 @@ import { ServiceError } from '../../platform/errors.js';
 import type { OrderState } from './steps.js';
 
 // Refusals of a change of an order. REST and GraphQL give each its code (src/http/error-table.ts).
-export type LifecycleErrorCode = 'INVALID_TRANSITION' | 'OFFER_UNAVAILABLE' | 'OPERATOR_UNAVAILABLE';
+export type { LifecycleErrorCode } from '../../platform/errors.js';
 
 /** The change is not allowed from where the order is; the answer says where that is. */
 export class InvalidTransitionError extends ServiceError {

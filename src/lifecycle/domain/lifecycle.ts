@@ -1,5 +1,5 @@
 import { needsDestination, type Order } from '../../orders/domain/order.js';
-import type { Actor } from './actors.js';
+import type { Actor } from '../../orders/domain/actors.js';
 import { InvalidTransitionError, OfferUnavailableError, OperatorUnavailableError } from './errors.js';
 import { OrderNotFoundError } from '../../platform/errors.js';
 import type { Approach, Dispatched, LifeRecord, LifecycleStore, OrderChange, PaymentApplied, TimerKind } from './ports.js';

@@ -2,7 +2,7 @@ import type { LegEstimator } from '../../orders/domain/routing.js';
 import { OperatorNotFoundError } from '../../platform/errors.js';
 import type { Operator } from '../../operators/domain/operator.js';
 import { parseOrderId } from '../../orders/domain/order-request.js';
-import type { Actor } from './actors.js';
+import type { Actor } from '../../orders/domain/actors.js';
 import type { Dispatch } from './dispatch.js';
 import { OfferUnavailableError, OperatorUnavailableError } from './errors.js';
 import { OrderNotFoundError } from '../../platform/errors.js';

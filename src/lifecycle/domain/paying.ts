@@ -1,5 +1,5 @@
 import type { MarkPaidOutcome, OrderPayments, PaidAmount } from '../../payments/domain/ports.js';
-import { PAYMENT, TIMER } from './actors.js';
+import { PAYMENT, TIMER } from '../../orders/domain/actors.js';
 import { InvalidTransitionError } from './errors.js';
 import type { Lifecycle } from './lifecycle.js';
 import type { LifecycleStore } from './ports.js';

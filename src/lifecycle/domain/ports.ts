@@ -1,5 +1,5 @@
 import type { Order, PaymentStatus, Point, ServiceCode } from '../../orders/domain/order.js';
-import type { Actor } from './actors.js';
+import type { Actor } from '../../orders/domain/actors.js';
 import type { Step } from './steps.js';
 import type { ChangeType } from './transitions.js';
 

@@ -1,4 +1,4 @@
-import { TIMER } from './actors.js';
+import { TIMER } from '../../orders/domain/actors.js';
 import type { Dispatch } from './dispatch.js';
 import { InvalidTransitionError } from './errors.js';
 import { OrderNotFoundError } from '../../platform/errors.js';

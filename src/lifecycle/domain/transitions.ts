@@ -1,5 +1,5 @@
 import type { OrderChangeKind } from '../../orders/domain/order.js';
-import type { ActorKind } from './actors.js';
+import type { ActorKind } from '../../orders/domain/actors.js';
 import { cancellableBy, PAUSABLE, REPORTED, type Step } from './steps.js';
 
 export type TransitionName =

@@ -1,5 +1,5 @@
 import { InvalidInputError, OperatorNotFoundError, OrderNotFoundError } from '../../platform/errors.js';
-import { UnavailableInGatewayModeError } from '../../gateway/domain/errors.js';
+import { UnavailableInGatewayModeError } from '../../platform/errors.js';
 import {
   InvalidTransitionError,
   OfferUnavailableError,

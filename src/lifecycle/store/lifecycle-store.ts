@@ -1,10 +1,10 @@
 import type { PaymentStatus, ServiceCode } from '../../orders/domain/order.js';
-import { PAYMENT } from '../domain/actors.js';
+import { PAYMENT } from '../../orders/domain/actors.js';
 import type { ChangeOutcome, LifecycleStore, LifeRecord, OrderChange } from '../domain/ports.js';
 import { stateOf, stepOf, type Step } from '../domain/steps.js';
 import { UUID } from '../../platform/store/binary-arrays.js';
 import { ChangeRefused, EVENT_PARAMETERS, eventParameters, inChange, insertEventOf, writeEvent } from '../../orders/store/order-changes.js';
-import type { OnCommitted } from '../../live-updates/domain/ports.js';
+import type { OnCommitted } from '../../orders/domain/event-notes.js';
 import { fromRow as orderFromRow, selectOrdersFrom, type OrderRow } from '../../orders/store/order-rows.js';
 import { BY_UNIQUE_KEY, type Sql } from '../../platform/store/sql.js';
 import { REPLACE_TIMER, setTimers } from './order-timers.js';

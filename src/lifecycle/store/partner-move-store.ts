@@ -1,7 +1,7 @@
 import { PARTNER_MOVED } from '../../orders/domain/order.js';
 import { stepOf, WITH_OPERATOR, type Step } from '../domain/steps.js';
 import type { PartnerMoveStore } from '../domain/partner-moves.js';
-import type { OnCommitted } from '../../live-updates/domain/ports.js';
+import type { OnCommitted } from '../../orders/domain/event-notes.js';
 import { writeEvent } from '../../orders/store/order-changes.js';
 import type { Sql } from '../../platform/store/sql.js';
 

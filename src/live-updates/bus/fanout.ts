@@ -1,4 +1,4 @@
-import type { EventNote } from '../domain/ports.js';
+import type { EventNote } from '../../orders/domain/event-notes.js';
 import type { OrderListener } from '../domain/bus.js';
 
 /** What a bus reports, for the metrics. */

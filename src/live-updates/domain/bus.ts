@@ -1,4 +1,4 @@
-import type { EventNote } from './ports.js';
+import type { EventNote } from '../../orders/domain/event-notes.js';
 
 /** A note as a bus hands it to a subscriber: with when this instance heard of it. */
 export interface HeardNote extends EventNote {

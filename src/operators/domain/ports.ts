@@ -1,6 +1,9 @@
 import type { OperatorDraft } from './input.js';
 import type { Operator, OperatorDistance } from './operator.js';
 import type { Point, ServiceCode } from '../../orders/domain/order.js';
+import type { OperatorLocator } from '../../orders/domain/operator-locator.js';
+
+export type { AvailableOperator, OperatorLocator } from '../../orders/domain/operator-locator.js';
 
 /** Where the roster is kept. Each call is one transaction and answers with the rows as stored. */
 export interface OperatorStore {
@@ -54,14 +57,4 @@ export interface RosterChangeLog {
   after(seq: number, limit: number): Promise<RosterChange[]>;
   /** Forgets the changes older than `ageMs`; every instance has read them long since. */
   forgetOlderThan(ageMs: number): Promise<void>;
-}
-
-export interface AvailableOperator {
-  id: string;
-  position: Point;
-}
-
-export interface OperatorLocator {
-  /** The on-duty operator offering `service` nearest to `point` within `radiusMetres`, if any. */
-  nearestAvailable(point: Point, service: ServiceCode, radiusMetres: number): AvailableOperator | undefined;
 }

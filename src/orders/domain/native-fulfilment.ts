@@ -3,7 +3,7 @@ import { OrderOutcomeUnknownError, PaymentProviderError } from '../../platform/e
 import type { Fulfilment } from './fulfilment.js';
 import { SERVICE_NAMES, type NewOrder, type Order } from './order.js';
 import type { OrderRequest } from './order-request.js';
-import type { PaymentLink, PaymentLinkRequest, PaymentProvider } from '../../payments/domain/ports.js';
+import type { PaymentLink, PaymentLinkRequest, PaymentLinks } from './payment-links.js';
 import type { Caller, OrderHistory, OrderStore } from './ports.js';
 import { createEstimator, type EstimatorDeps } from './quote.js';
 
@@ -11,7 +11,7 @@ export interface NativeFulfilmentDeps extends EstimatorDeps {
   orders: OrderStore;
   /** The orders' events, read as their history. */
   events: OrderHistory;
-  payments: PaymentProvider;
+  payments: PaymentLinks;
   clock: () => Date;
   newPaymentReference: () => string;
   /** How long the provider has to make a payment link before the order is refused. */

@@ -2,7 +2,7 @@ import { NoOperatorAvailableError } from '../../platform/errors.js';
 import { priceService, type PricingPolicy } from './pricing.js';
 import { createLegEstimator, type LegEstimate, type LegEstimator } from './routing.js';
 import type { TravelModel } from './travel.js';
-import type { OperatorLocator } from '../../operators/domain/ports.js';
+import type { OperatorLocator } from './operator-locator.js';
 import type { EstimateSource, NewOrder, Point } from './order.js';
 import type { OrderRequest } from './order-request.js';
 

@@ -1,4 +1,4 @@
-import { UnavailableInGatewayModeError } from '../../gateway/domain/errors.js';
+import { UnavailableInGatewayModeError } from '../../platform/errors.js';
 import { toQuoteView, type QuoteView } from '../order-view.js';
 import { builder } from '../../graphql/builder.js';
 import { CreateOrderInput } from './create-order.js';

@@ -1,4 +1,4 @@
-import type { Actor } from '../../lifecycle/domain/actors.js';
+import type { Actor } from '../domain/actors.js';
 import type { OrderEventType } from '../domain/order.js';
 import type { Sql } from '../../platform/store/sql.js';
 

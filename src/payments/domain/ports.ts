@@ -1,6 +1,10 @@
 // What the core needs of the payment provider, and of the store to follow an order's payment
 // after its link was handed out.
 
+import type { PaymentLinks } from '../../orders/domain/payment-links.js';
+
+export type { PaymentLink, PaymentLinkRequest, PaymentLinks } from '../../orders/domain/payment-links.js';
+
 /** A verified notification, kept until the payment it names has been read back and applied. */
 export interface InboxEntry {
   id: number;
@@ -59,25 +63,6 @@ export interface OrderPayments {
   expireUnpaid(before: Date, limit: number): Promise<number>;
 }
 
-export interface PaymentLinkRequest {
-  /** Our reference for the payment; the provider keys the link by it. */
-  reference: string;
-  amount: number;
-  currency: string;
-  description: string;
-  /** When the link stops being payable; unset: it does not expire. */
-  expiresAt?: Date;
-}
-
-export interface PaymentLink {
-  url: string;
-  /**
-   * The provider's own id of the link, kept with the order so that any instance can void it
-   * without searching; unset when the provider keys its links by our reference.
-   */
-  linkId?: string;
-}
-
 export interface RefundRequest {
   /** Our payment reference of the order (the provider's external reference). */
   reference: string;
@@ -90,11 +75,8 @@ export interface RefundRequest {
   idempotencyKey: string;
 }
 
-export interface PaymentProvider {
-  /** Stops when `signal` aborts (the order's deadline for the provider). */
-  createPaymentLink(request: PaymentLinkRequest, signal?: AbortSignal): Promise<PaymentLink>;
-  /** Voids a link: never handed out, or no longer payable (expired). Best effort. */
-  cancelPaymentLink(reference: string, linkId?: string): Promise<void>;
+/** A payment provider: the links an order asks for, and refunds. */
+export interface PaymentProvider extends PaymentLinks {
   /** Refunds (part of) a paid payment. Resolves once the provider has accepted the refund; rejects when it did not or may not have. Stops when `signal` aborts. */
   refundPayment(request: RefundRequest, signal?: AbortSignal): Promise<void>;
 }

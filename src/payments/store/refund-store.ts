@@ -1,7 +1,7 @@
-import { PAYMENT } from '../../lifecycle/domain/actors.js';
+import { PAYMENT } from '../../orders/domain/actors.js';
 import type { DueRefund, RefundStore } from '../domain/refunds.js';
 import { writeEvent } from '../../orders/store/order-changes.js';
-import type { OnCommitted } from '../../live-updates/domain/ports.js';
+import type { OnCommitted } from '../../orders/domain/event-notes.js';
 import type { Sql } from '../../platform/store/sql.js';
 
 export function createRefundStore(sql: Sql, onCommitted: OnCommitted = () => {}): RefundStore {

@@ -1,7 +1,7 @@
 // An order's events: one row per change, written by the change's own transaction (the order's
 // history and the outbox at once). Subscriptions and webhooks are fed from them.
 
-import type { Order } from '../../orders/domain/order.js';
+import type { Order } from './order.js';
 
 /** That an order's event `seq` committed. Readers fetch the event itself from the store. */
 export interface EventNote {

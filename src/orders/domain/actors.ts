@@ -1,4 +1,4 @@
-import type { OrderActor } from '../../orders/domain/order.js';
+import type { OrderActor } from './order.js';
 
 /**
  * Who changes an order: its owner (the integrating application's token `sub`), the operator on
