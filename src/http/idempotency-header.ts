@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { IdempotentRequest } from '../orders/domain/idempotency.js';
+
+/** A request's Idempotency-Key with the fingerprint of its content (the same key with another content is a reuse). */
+export interface IdempotentRequest {
+  key: string;
+  fingerprint: string;
+}
 
 /** JSON with object keys sorted, so that the same content always reads the same. */
 function canonical(value: unknown): string {

@@ -1,23 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span } from '@opentelemetry/api';
-import { SANDBOX_PATH } from '../payments/rest/sandbox-path.js';
 import { parentFromHeaders } from '../platform/tracing/traceparent.js';
 import { failed, getTracer } from '../platform/tracing/tracer.js';
-import { NOTIFICATIONS_PATH } from '../payments/rest/payment-notifications-route.js';
 import { pathOf } from './request-path.js';
 
 // Probes and scrapes, every few seconds: spans that would say nothing of the service's work.
 const UNTRACED = new Set(['/healthz', '/readyz', '/metrics']);
-const ROUTES = new Set(['/applications/orders', '/graphql', '/', '/openapi.json']);
-
-/** The route a path is served by, as `http.route` and span names give it; null for none. */
-export function routeOf(path: string, assetsPath: string): string | null {
-  if (ROUTES.has(path)) return path;
-  if (path.startsWith(NOTIFICATIONS_PATH)) return `${NOTIFICATIONS_PATH}{provider}`;
-  if (path.startsWith(SANDBOX_PATH)) return `${SANDBOX_PATH}{reference}`;
-  if (path.startsWith(assetsPath)) return `${assetsPath}{file}`;
-  return null;
-}
 
 interface Handlers {
   fetch(input: Request | string, init?: RequestInit): Promise<Response>;
@@ -25,14 +13,14 @@ interface Handlers {
 }
 
 /**
- * The router's handlers, each request in a server span named by its route (`POST
- * /applications/orders`), a child of the span its `traceparent` names, if any. Everything the
+ * The router's handlers, each request in a server span named by its route as `routeOf` gives it
+ * (`POST /applications/orders`), a child of the span its `traceparent` names, if any. Everything the
  * request does runs within it: GraphQL's operation, the store's statements, the outside calls.
  */
-export function tracedRequests<H extends Handlers>(app: H, assetsPath: string): H {
+export function tracedRequests<H extends Handlers>(app: H, routeOf: (path: string) => string | null): H {
   function begin(method: string, path: string, header: (name: string) => string | undefined): [Span, Context] | null {
     if (UNTRACED.has(path)) return null;
-    const route = routeOf(path, assetsPath);
+    const route = routeOf(path);
     const parent = parentFromHeaders(header);
     const span = getTracer().startSpan(route ? `${method} ${route}` : method, { kind: SpanKind.SERVER }, parent);
     // Given once the span is known to be recorded: the SDK checks every attribute handed to

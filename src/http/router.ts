@@ -2,31 +2,20 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import type { Authenticate } from '../platform/tokens/verify-token.js';
-import type { OrderService } from '../orders/domain/create-order.js';
-import type { PaymentNotifications } from '../payments/domain/notifications.js';
-import { SANDBOX_PATH } from '../payments/rest/sandbox-path.js';
 import { createAdmission } from './admission.js';
-import { DOCS_ASSETS_PATH, DOCS_PATH } from './docs-assets.js';
 import { createHomePage } from './home-page.js';
 import { createMetricsRoute } from './metrics-route.js';
-import { createOpenApiRoute } from './openapi-route.js';
 import { fromNode, sendNode } from './node-adapter.js';
 import type { MetricsSource } from '../platform/metrics/cluster-metrics.js';
 import type { Metrics } from '../platform/metrics/metrics.js';
 import { createObserver, type OperationNote } from './observation.js';
-import { createOrderRoutes, ORDER_PATH_PREFIX, type OrderAction } from '../orders/rest/order-routes.js';
-import { createOrdersRoute } from '../orders/rest/orders-route.js';
-import { createQuotesRoute, QUOTES_PATH } from '../orders/rest/quotes-route.js';
 import { RateLimitedError, type RateLimit } from './rate-limit.js';
 import { fromFetch, toFetchResponse, type PlainRequest, type PlainResponse, type PlainRoute } from './plain.js';
-import { createPaymentNotificationsRoute, NOTIFICATIONS_PATH } from '../payments/rest/payment-notifications-route.js';
 import { answerError, json, refuse } from './responses.js';
-import { createSandboxPage, type SandboxPageDeps } from '../payments/rest/sandbox-page.js';
 import { pathOf } from './request-path.js';
 import { tracedRequests } from './request-span.js';
 import { tracingOn } from '../platform/tracing/tracer.js';
 import { eventStreamResponse, isEventStream, sendEventStreamNode, type EventStream } from './event-stream.js';
-import { TRACKING_PATH, type TrackingRoute } from '../live-updates/rest/tracking-route.js';
 import { createUpgradeHandler, refuseUpgrade, type UpgradeDeps } from './upgrade.js';
 
 /** What the router hands the GraphQL face: `/graphql` through either dispatcher, and its files. */
@@ -43,16 +32,34 @@ export interface GraphqlRoutes {
   upgrade?: UpgradeDeps['upgrade'];
 }
 
+/** What a mounted route is told besides the request and its path. */
+export interface RouteContext {
+  /** The target's query (only the payment notifications read one). */
+  search(): URLSearchParams;
+  /** The client's address, when the listener knows it. */
+  address?: string;
+}
+
+/** A route that may answer with a stream. */
+export type MountedRoute = (request: PlainRequest, path: string, at: RouteContext) => Promise<PlainResponse | EventStream>;
+
+/** A capability's route, as the composition mounts it on the router. */
+export interface Mount {
+  /** The path it serves; with `prefix`, every path that starts with it. */
+  path: string;
+  prefix?: boolean;
+  route: MountedRoute;
+  /** The API operation a path names (counted against the rate limit and timed); absent: no API. */
+  operation?: (path: string) => string | null;
+  /** How a request's span names the route (`http.route`); absent: by its method alone. */
+  spanRoute?: string;
+}
+
 export interface AppDeps {
-  orders: OrderService;
   authenticate: Authenticate;
   log: Logger;
-  maxBodyBytes: number;
-  legacyPaymentField: string | null;
-  /** The sandbox provider's page, Pay and Cancel; null when another provider is configured. */
-  sandbox: SandboxPageDeps | null;
-  /** Payment providers' notifications. */
-  paymentNotifications: PaymentNotifications;
+  /** The capabilities' routes: exact paths first, then prefixes in the order given. */
+  mounts: readonly Mount[];
   /** Whether the store answers, for /readyz. */
   isReady: () => Promise<boolean>;
   /**
@@ -62,11 +69,9 @@ export interface AppDeps {
   upstreamState?: () => 'closed' | 'open' | 'half-open';
   /** `/graphql`, whole, and GraphiQL's files. */
   graphql: GraphqlRoutes;
-  publicUrl: string;
-  /** Whether GraphiQL is served, for the home page's link. */
+  /** Whether GraphiQL and the REST reference are served, for the home page's links. */
   graphiql: boolean;
-  /** `GET /docs`, the REST reference, and its files; absent when not served. */
-  docs?: PlainRoute;
+  docs: boolean;
   /** Origins allowed by CORS; none when empty. */
   corsOrigins: readonly string[];
   /** Each client's allowance of API requests; null for none. */
@@ -75,34 +80,18 @@ export interface AppDeps {
   metrics?: Metrics;
   /** What GET /metrics answers here, to a token with metrics:read; absent when METRICS_PORT serves it. */
   metricsPage?: MetricsSource;
-  /** What a client may do to one of its orders, under `/applications/orders/{id}/{name}`, by name. */
-  orderActions?: Readonly<Record<string, OrderAction>>;
-  /** `/track/…`: orders' public tracking pages and their live streams; absent, none. */
-  tracking?: TrackingRoute;
   /** Ends the open streams and sockets (subscriptions, tracking) cleanly, at shutdown. */
   endStreams?: () => Promise<void>;
 }
 
-/** A route that may answer with a stream, told the client's address. */
-type Route = (request: PlainRequest, path: string) => Promise<PlainResponse | EventStream>;
-
-const ORDERS_PATH = '/applications/orders';
-
 /**
  * The whole HTTP surface, by path. `fetch` answers a Request (tests call it; no port is opened);
  * `handleNode` is the node:http listener, which answers node's request and response directly.
- * Both run the same routes, and hand `/graphql` to the GraphQL face.
+ * Both run the same routes: the service's own (health, readiness, the home page, metrics) and
+ * the capabilities' mounts, and hand `/graphql` to the GraphQL face.
  */
 export function createApp(deps: AppDeps) {
-  const ordersRoute = createOrdersRoute(deps);
-  const quotesRoute = createQuotesRoute(deps);
-  const orderRoutes = createOrderRoutes(deps, deps.orderActions);
-  const sandboxPage = deps.sandbox ? createSandboxPage(deps.sandbox) : null;
-  const notificationsRoute = createPaymentNotificationsRoute({
-    notifications: deps.paymentNotifications,
-    maxBodyBytes: deps.maxBodyBytes,
-    log: deps.log,
-  });
+  const own = (route: PlainRoute): MountedRoute => (request, path) => route(request, path);
   const healthz: PlainRoute = async () => json(200, { status: 'ok' });
   const readyz: PlainRoute = async () => {
     if (!(await deps.isReady())) return json(503, { status: 'store unavailable' });
@@ -110,47 +99,31 @@ export function createApp(deps: AppDeps) {
     if (upstream === undefined) return json(200, { status: 'ready' });
     return upstream === 'open' ? json(503, { status: 'upstream unavailable', upstream }) : json(200, { status: 'ready', upstream });
   };
-  const notFound: PlainRoute = async () => refuse('NOT_FOUND');
-  const home = createHomePage({ graphiql: deps.graphiql, docs: !!deps.docs });
-  const openApi = createOpenApiRoute({ publicUrl: deps.publicUrl, legacyPaymentField: deps.legacyPaymentField });
+  const notFound: MountedRoute = async () => refuse('NOT_FOUND');
   // On this port only when no port of their own is set for them.
   const metricsRoute = deps.metricsPage ? createMetricsRoute(deps.metricsPage, deps.authenticate) : null;
+  const builtIn: Mount[] = [
+    { path: '/healthz', route: own(healthz) },
+    { path: '/readyz', route: own(readyz) },
+    { path: '/', route: own(createHomePage({ graphiql: deps.graphiql, docs: deps.docs })), spanRoute: '/' },
+    ...(metricsRoute ? [{ path: '/metrics', route: own(metricsRoute) }] : []),
+    { path: deps.graphql.assetsPath, prefix: true, route: own(deps.graphql.assets), spanRoute: `${deps.graphql.assetsPath}{file}` },
+  ];
+  const mounts = [...builtIn, ...deps.mounts];
+  const exact = new Map(mounts.filter((m) => !m.prefix).map((m) => [m.path, m]));
+  const prefixed = mounts.filter((m) => m.prefix);
+  const mountOf = (path: string): Mount | undefined => exact.get(path) ?? prefixed.find((m) => path.startsWith(m.path));
 
-  // `search` is the target's query: only the notification route reads one (Mercado Pago names
-  // the payment in it, and signs it).
-  const routeFor = (path: string, search: () => URLSearchParams, address?: string): Route => {
-    if (path === ORDERS_PATH) return ordersRoute;
-    if (path.startsWith(ORDER_PATH_PREFIX)) return orderRoutes.route;
-    if (path === QUOTES_PATH) return quotesRoute;
-    if (path === '/healthz') return healthz;
-    if (path === '/readyz') return readyz;
-    if (path === '/') return home;
-    if (path === '/openapi.json') return openApi;
-    if (docs && (path === DOCS_PATH || path.startsWith(DOCS_ASSETS_PATH))) return docs;
-    if (path === '/metrics' && metricsRoute) return metricsRoute;
-    if (path.startsWith(NOTIFICATIONS_PATH)) return (request, at) => notificationsRoute(request, at, search());
-    if (sandboxPage && path.startsWith(SANDBOX_PATH)) return sandboxPage;
-    if (path.startsWith(deps.graphql.assetsPath)) return deps.graphql.assets;
-    if (tracking && path.startsWith(TRACKING_PATH)) return (request, at) => tracking(request, at, address);
-    return notFound;
-  };
-
-  const { tracking, docs } = deps;
-
-  async function serve(route: Route, request: PlainRequest, path: string): Promise<PlainResponse | EventStream> {
+  async function serve(request: PlainRequest, path: string, at: RouteContext): Promise<PlainResponse | EventStream> {
     try {
-      return await route(request, path);
+      return await (mountOf(path)?.route ?? notFound)(request, path, at);
     } catch (error) {
       return answerError(error, deps.log);
     }
   }
 
   /** The REST operation a path names, for the metrics; null for paths that are no API. */
-  const restOperation = (path: string): string | null => {
-    if (path === ORDERS_PATH) return 'createOrder';
-    if (path === QUOTES_PATH) return 'quote';
-    return path.startsWith(ORDER_PATH_PREFIX) ? orderRoutes.operation(path) : null;
-  };
+  const restOperation = (path: string): string | null => mountOf(path)?.operation?.(path) ?? null;
   const admit = createAdmission(deps);
   // Both faces count against the limit, every REST route of orders and quotes included;
   // GraphiQL's page and files do not.
@@ -185,7 +158,7 @@ export function createApp(deps: AppDeps) {
       response = await deps.graphql.fetch(request, observation?.note);
       observation?.answeredWith(response.status);
     } else {
-      const answer = await serve(routeFor(pathname, () => url.searchParams), fromFetch(request), pathname);
+      const answer = await serve(fromFetch(request), pathname, { search: () => url.searchParams });
       if (isEventStream(answer)) return eventStreamResponse(answer, admission.headers);
       observation?.answered(answer);
       response = toFetchResponse(answer);
@@ -214,7 +187,7 @@ export function createApp(deps: AppDeps) {
       return;
     }
     const search = () => new URL(req.url ?? '/', 'http://service').searchParams;
-    const answer = await serve(routeFor(path, search, req.socket.remoteAddress), fromNode(req), path);
+    const answer = await serve(fromNode(req), path, { search, address: req.socket.remoteAddress });
     if (isEventStream(answer)) return sendEventStreamNode(res, answer, admission.headers);
     observation?.answered(answer);
     sendNode(res, answer, admission.headers);
@@ -223,7 +196,9 @@ export function createApp(deps: AppDeps) {
   const handleUpgrade = createUpgradeHandler({ upgrade: deps.graphql.upgrade, admit, log: deps.log });
   const handlers = { fetch, handleNode };
   // Traced, each request is a span; off, the handlers are these, untouched.
-  const served = tracingOn() ? tracedRequests(handlers, deps.graphql.assetsPath) : handlers;
+  // A span names its route as its mount says; `/graphql` is the face's.
+  const spanRoute = (path: string) => (path === '/graphql' ? path : (mountOf(path)?.spanRoute ?? null));
+  const served = tracingOn() ? tracedRequests(handlers, spanRoute) : handlers;
   // An upgrade that comes once the close has begun: its stream would be cut.
   const refuseClosingUpgrade = (socket: Duplex) => refuseUpgrade(socket, refuse('SHUTTING_DOWN'));
   return Object.assign(served, { handleUpgrade, refuseClosingUpgrade, endStreams: deps.endStreams ?? (async () => {}) });

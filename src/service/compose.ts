@@ -1,9 +1,13 @@
 import type { Logger } from 'pino';
 import { createGraphqlFace } from '../graphql/face.js';
 import { loadGraphiqlAssets } from '../graphql/graphiql-assets.js';
-import { createDocsRoute } from '../http/docs-page.js';
+import { createDocsRoute } from '../reference/docs-page.js';
 import type { RateLimit } from '../http/rate-limit.js';
 import { createApp } from '../http/router.js';
+import { trackingMount } from '../live-updates/rest/tracking-route.js';
+import { orderMounts } from '../orders/rest/mounts.js';
+import { paymentMounts } from '../payments/rest/mounts.js';
+import { referenceMounts } from '../reference/mounts.js';
 import { cancelOrderAction } from '../lifecycle/rest/cancel-order-route.js';
 import { metricsSourceFor } from '../platform/metrics/cluster-metrics.js';
 import { createMetrics, type Metrics } from '../platform/metrics/metrics.js';
@@ -179,29 +183,33 @@ export async function composeService(parts: ServiceParts) {
     tracing: tracingOn() ? await operationTracing() : undefined,
   });
   const app = createApp({
-    orders: orderService,
-    orderActions: {
-      cancel: cancelOrderAction({ life: orderLife, maxBodyBytes: config.maxBodyBytes, legacyPaymentField: config.legacyPaymentField }),
-    },
     authenticate,
     log,
-    maxBodyBytes: config.maxBodyBytes,
-    legacyPaymentField: config.legacyPaymentField,
-    sandbox: providers.sandbox,
-    paymentNotifications: paying.notifications,
+    mounts: [
+      ...orderMounts(
+        { orders: orderService, authenticate, log, maxBodyBytes: config.maxBodyBytes, legacyPaymentField: config.legacyPaymentField },
+        { cancel: cancelOrderAction({ life: orderLife, maxBodyBytes: config.maxBodyBytes, legacyPaymentField: config.legacyPaymentField }) },
+      ),
+      ...paymentMounts({ notifications: paying.notifications, maxBodyBytes: config.maxBodyBytes, log, sandbox: providers.sandbox }),
+      trackingMount(live.tracking),
+      ...referenceMounts({
+        publicUrl: config.publicUrl,
+        legacyPaymentField: config.legacyPaymentField,
+        docs: config.apiDocs ? createDocsRoute({ graphiql: config.graphql.graphiql }) : undefined,
+      }),
+    ],
     isReady: async () => !parts.draining?.() && (await answersWithin(parts.sql, READY_CHECK_MS)),
     upstreamState: gateway?.upstreamState,
     graphql,
-    publicUrl: config.publicUrl,
     graphiql: config.graphql.graphiql,
-    docs: config.apiDocs ? createDocsRoute({ graphiql: config.graphql.graphiql }) : undefined,
+    docs: config.apiDocs,
     corsOrigins: config.corsOrigins,
     rateLimit: parts.rateLimit ?? null,
     metrics,
     metricsPage: config.metricsPort === null ? metricsSource : undefined,
-    tracking: live.tracking,
     endStreams: () => live.endStreams(graphql.closeSockets),
   });
+
 
   // What each capability runs in the background, started in order and stopped in reverse.
   const purgeExpired = async () => {

@@ -1,3 +1,4 @@
+import type { Mount } from '../../http/router.js';
 import type { WatchItem } from '../domain/order-watch.js';
 import type { Tracking } from '../domain/tracking.js';
 import type { LiveOrders } from '../live-orders.js';
@@ -102,3 +103,8 @@ export function createTrackingRoute(deps: TrackingRouteDeps) {
 }
 
 export type TrackingRoute = ReturnType<typeof createTrackingRoute>;
+
+/** The tracking pages, as the router mounts them: each stream counted by the client's address. */
+export function trackingMount(track: TrackingRoute): Mount {
+  return { path: TRACKING_PATH, prefix: true, route: (request, path, at) => track(request, path, at.address) };
+}

@@ -1,7 +1,7 @@
 import { DOCS_ASSETS_PATH, DOCS_PATH, loadDocsAssets, rendererFile, type DocsAssets, type DocsAssetUrls } from './docs-assets.js';
-import type { PlainRequest, PlainResponse, PlainRoute } from './plain.js';
-import { refuse } from './responses.js';
-import { DOCS_CSP, htmlSecurityHeaders } from './security-headers.js';
+import type { PlainRequest, PlainResponse, PlainRoute } from '../http/plain.js';
+import { refuse } from '../http/responses.js';
+import { DOCS_CSP, htmlSecurityHeaders } from '../http/security-headers.js';
 
 export const DOCS_TITLE = 'Órdenes de asistencia en ruta: referencia REST';
 

@@ -1,6 +1,6 @@
 import { createOpenApiDocument, type OpenApiOptions } from './openapi.js';
-import type { PlainRequest, PlainResponse, PlainRoute } from './plain.js';
-import { refuse } from './responses.js';
+import type { PlainRequest, PlainResponse, PlainRoute } from '../http/plain.js';
+import { refuse } from '../http/responses.js';
 
 /** `GET /openapi.json`: the document, written once; it changes only with a new deployment. */
 export function createOpenApiRoute(options: OpenApiOptions): PlainRoute {

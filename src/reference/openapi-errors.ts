@@ -1,4 +1,4 @@
-import { ERROR_TABLE } from './error-table.js';
+import { ERROR_TABLE } from '../http/error-table.js';
 import { errorSchema, ref } from './openapi-schemas.js';
 
 /** The failures of the REST routes, and when each happens. */

@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { hashedFiles, JS } from './hashed-files.js';
-import type { PlainRequest, PlainResponse } from './plain.js';
+import { hashedFiles, JS } from '../http/hashed-files.js';
+import type { PlainRequest, PlainResponse } from '../http/plain.js';
 
 /** The REST reference's page. */
 export const DOCS_PATH = '/docs';
