@@ -67,7 +67,7 @@ export interface TrustedDocuments {
    * Without a manifest the params are given back as they are.
    */
   resolve<P extends object>(params: P): P & Resolved;
-  /** The yoga plugin that resolves every operation yoga runs (see trustedDocumentsPlugin). */
+  /** The yoga plugin that resolves every operation yoga runs, and gives the parser the manifest's parsed documents. */
   readonly plugin: Plugin;
 }
 
@@ -93,18 +93,26 @@ export function createTrustedDocuments(config: TrustedDocumentsConfig, log: Erro
     idOfText.set(text, id);
   }
   const refusal = (code: 'PERSISTED_QUERY_ONLY' | 'PERSISTED_QUERY_NOT_IN_LIST') => graphqlErrorFor(new RequestError(code), log);
+  // Params refused, handed on as they came to the operation stage, which refuses them again:
+  // the same refusal, logged once.
+  const refusedAlready = new WeakMap<object, GraphQLError>();
+  const refuse = (params: object, code: 'PERSISTED_QUERY_ONLY' | 'PERSISTED_QUERY_NOT_IN_LIST'): never => {
+    const error = refusedAlready.get(params) ?? refusal(code);
+    refusedAlready.set(params, error);
+    throw error;
+  };
 
   function resolve<P extends object>(params: P): P & Resolved {
     if (!manifest || resolved.has(params)) return params as P & Resolved;
     const { documentId, ...rest } = params as P & Named;
     const id = idOf(documentId, rest.extensions);
     if (id === undefined) {
-      if (only) throw refusal('PERSISTED_QUERY_ONLY');
+      if (only) refuse(params, 'PERSISTED_QUERY_ONLY');
       resolved.add(params);
       return params as P & Resolved;
     }
     const text = id === null ? undefined : manifest.get(id);
-    if (text === undefined) throw refusal('PERSISTED_QUERY_NOT_IN_LIST');
+    if (text === undefined) return refuse(params, 'PERSISTED_QUERY_NOT_IN_LIST');
     const taken = { ...rest, query: text } as unknown as P & Resolved;
     resolved.add(taken);
     return taken;
