@@ -1,4 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { LARGE_ROSTER, operatorId, rosterPosition } from './roster.js';
 
@@ -37,6 +40,10 @@ export interface OrderLoad {
   env: Record<string, string>;
   rest: BenchRequest;
   graphql: BenchRequest;
+  /** The same createOrder named by its id, to a service that trusts a manifest holding it. */
+  graphqlById: BenchRequest;
+  /** `env` with that manifest, documents by id only (production's default with one). */
+  trustedEnv: Record<string, string>;
   /** Each update moves a random operator of the large roster to a random point of its area. */
   move: BenchRequest;
 }
@@ -48,16 +55,26 @@ export async function orderLoad(): Promise<OrderLoad> {
   const operatorsHeaders = Object.assign({}, headers, { authorization: `Bearer ${await signToken(secret, 'operators:write')}` });
   const move = (id: string) =>
     JSON.stringify({ query: MOVE_OPERATOR_MUTATION, variables: { input: Object.assign({ id }, rosterPosition()) } });
+  // Production mode, as deployed (no GraphiQL, introspection or suggestions), with the rate
+  // limit on but far above what one token sends here, and the metrics.
+  const env = { NODE_ENV: 'production', AUTH_JWT_SECRET: secret, RATE_LIMIT_PER_MINUTE: '1000000000' };
+  const input = Object.assign({ serviceCode: 'TOWING' }, TRIP);
+  const trusted = trustedManifest([CREATE_ORDER_MUTATION]);
   return {
-    // Production mode, as deployed (no GraphiQL, introspection or suggestions), with the rate
-    // limit on but far above what one token sends here, and the metrics.
-    env: { NODE_ENV: 'production', AUTH_JWT_SECRET: secret, RATE_LIMIT_PER_MINUTE: '1000000000' },
+    env,
+    trustedEnv: Object.assign({}, env, { GRAPHQL_TRUSTED_DOCUMENTS: trusted.path }),
+    graphqlById: {
+      method: 'POST',
+      path: '/graphql',
+      headers,
+      body: JSON.stringify({ documentId: `sha256:${trusted.ids[0]}`, variables: { input } }),
+    },
     rest: { method: 'POST', path: '/applications/orders', headers, body: JSON.stringify(Object.assign({ serviceId: 1 }, TRIP)) },
     graphql: {
       method: 'POST',
       path: '/graphql',
       headers,
-      body: JSON.stringify({ query: CREATE_ORDER_MUTATION, variables: { input: Object.assign({ serviceCode: 'TOWING' }, TRIP) } }),
+      body: JSON.stringify({ query: CREATE_ORDER_MUTATION, variables: { input } }),
     },
     move: {
       method: 'POST',
@@ -67,6 +84,16 @@ export async function orderLoad(): Promise<OrderLoad> {
       nextBody: () => move(operatorId(Math.floor(Math.random() * LARGE_ROSTER))),
     },
   };
+}
+
+/** A trusted documents manifest of `documents`, as the client preset writes one, in a directory of its own. */
+function trustedManifest(documents: string[]): { path: string; ids: string[] } {
+  const ids = documents.map((text) => createHash('sha256').update(text).digest('hex'));
+  const dir = mkdtempSync(join(tmpdir(), 'bench-manifest-'));
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const path = join(dir, 'persisted-documents.json');
+  writeFileSync(path, JSON.stringify(Object.fromEntries(ids.map((id, i) => [`sha256:${id}`, documents[i]]))));
+  return { path, ids };
 }
 
 export interface TokenFor {

@@ -52,6 +52,7 @@ export const rosterScenario = {
 export const headline = {
   rest: 'REST create order',
   graphql: 'GraphQL createOrder',
+  graphqlById: 'GraphQL createOrder, by id (trusted documents)',
   restBaseline: 'REST create order, baseline build',
   graphqlBaseline: 'GraphQL createOrder, baseline build',
 };
@@ -65,7 +66,7 @@ export const headline = {
  * measured in the same rounds as the current one.
  */
 export async function scenarios(settings: Settings, load: OrderLoad, baseline: string | null): Promise<Step[]> {
-  const { env, rest, graphql } = load;
+  const { env, rest, graphql, graphqlById, trustedEnv } = load;
   const steps: Step[] = [];
   if (runs(settings, 'headline')) {
     const baselines: Scenario[] = baseline
@@ -80,6 +81,8 @@ export async function scenarios(settings: Settings, load: OrderLoad, baseline: s
         ceiling,
         { name: headline.rest, start: () => startService(env), request: rest, problem: unlessRestOrder, cpuByThread: true },
         { name: headline.graphql, start: () => startService(env), request: graphql, problem: unlessCreateOrderSuccess, cpuByThread: true },
+        // The same operation named by its id: no text to read, parse or validate per request.
+        { name: headline.graphqlById, start: () => startService(trustedEnv), request: graphqlById, problem: unlessCreateOrderSuccess, cpuByThread: true },
         ...baselines,
       ],
       rounds: settings.rounds,

@@ -6,6 +6,7 @@ import type { Authenticate } from '../platform/tokens/verify-token.js';
 import { answerFor, type ErrorLog } from '../http/error-table.js';
 import { withKeepAlive } from '../http/keep-alive.js';
 import { publicResult } from './public-result.js';
+import type { TrustedDocuments } from './trusted-documents.js';
 
 /** Where a request of the single connection mode names its reserved stream (or `?token=`). */
 export const TOKEN_HEADER = 'x-graphql-event-stream-token';
@@ -27,6 +28,8 @@ export interface EventStreamDeps {
   authenticate: Authenticate;
   log: ErrorLog;
   keepAliveMs: number;
+  /** The resolver of an operation's document (trusted-documents.ts). */
+  documents?: Pick<TrustedDocuments, 'enabled' | 'resolve'>;
 }
 
 /**
@@ -76,10 +79,42 @@ export function eventStreamPlugins(deps: EventStreamDeps): Plugin[] {
     },
   };
 
+  /**
+   * An operation sent to a reserved stream (POST) with its document resolved: graphql-sse reads
+   * `query` alone (it drops `documentId`, and wants a text), so the request it is handed carries
+   * the manifest's text; a refused one is answered here, as the table says.
+   */
+  async function resolvedOperation(request: Request): Promise<Request | Response> {
+    const { documents } = deps;
+    if (!documents?.enabled || request.method !== 'POST' || !request.headers.get('content-type')?.includes('json')) return request;
+    const text = await request.text();
+    const again = () => new Request(request.url, { method: 'POST', headers: request.headers, body: text });
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return again();
+    }
+    if (!body || typeof body !== 'object' || Array.isArray(body)) return again();
+    try {
+      const params = documents.resolve(body as Record<string, unknown>);
+      return new Request(request.url, { method: 'POST', headers: request.headers, body: JSON.stringify(params) });
+    } catch (error) {
+      const refused = error as { message: string; extensions: { code?: unknown } };
+      const answer = JSON.stringify({ errors: [{ message: refused.message, extensions: { code: refused.extensions.code } }] });
+      return new Response(answer, { status: 400, headers: { 'content-type': 'application/graphql-response+json; charset=utf-8' } });
+    }
+  }
+
   return [
     {
       onYogaInit: singleConnection.onYogaInit,
-      onRequest: (payload) => (isReservedStream(payload.request) ? singleConnection.onRequest?.(payload) : undefined),
+      async onRequest(payload) {
+        if (!isReservedStream(payload.request)) return;
+        const request = await resolvedOperation(payload.request);
+        if (request instanceof Response) return payload.endResponse(request);
+        return singleConnection.onRequest?.({ ...payload, request });
+      },
     },
     keepAlive,
   ];

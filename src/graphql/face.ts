@@ -12,6 +12,7 @@ import type { OperationNote } from '../http/observation.js';
 import { createGraphqlYoga, type YogaDeps } from './yoga.js';
 import type { RateLimit } from '../http/rate-limit.js';
 import { createWsServer } from './ws-server.js';
+import { createTrustedDocuments, type TrustedDocumentsConfig } from './trusted-documents.js';
 
 export interface FaceDeps extends YogaDeps {
   /** GraphiQL's files, when GraphiQL is served. */
@@ -20,6 +21,8 @@ export interface FaceDeps extends YogaDeps {
   docs?: boolean;
   /** Each client's allowance: a WebSocket's operations count against it too. */
   rateLimit?: RateLimit | null;
+  /** The manifest of trusted documents (GRAPHQL_TRUSTED_DOCUMENTS); none: any document runs. */
+  trustedDocuments?: TrustedDocumentsConfig;
 }
 
 /**
@@ -30,19 +33,23 @@ export interface FaceDeps extends YogaDeps {
  * loads it from a public CDN.
  */
 export function createGraphqlFace(deps: FaceDeps) {
-  const yoga = createGraphqlYoga(deps);
+  // The one resolver of a request's document, which every path below takes (trusted-documents.ts).
+  const documents = createTrustedDocuments(deps.trustedDocuments ?? { manifest: null, only: false }, deps.log);
+  const yoga = createGraphqlYoga({ ...deps, documents });
   const keepAliveMs = deps.keepAliveMs ?? 15_000;
   const ws = createWsServer({
     yoga,
+    documents,
     authenticate: deps.authenticate,
     rateLimit: deps.rateLimit ?? null,
     log: deps.log,
     maxPayload: deps.maxBodyBytes,
     keepAliveMs,
   });
-  const answerDirectly = createFastPost(yoga, deps.log);
+  const answerDirectly = createFastPost(yoga, deps.log, documents);
   const streamDirectly = createFastStream({
     yoga,
+    documents,
     log: deps.log,
     keepAliveMs,
     joined: deps.services.live && (() => deps.services.live!.joined('sse')),

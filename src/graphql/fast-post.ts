@@ -2,6 +2,7 @@ import { processRegularResult, type FetchAPI, type GraphQLParams, type YogaServe
 import type { Logger } from 'pino';
 import type { PlainRequest, PlainResponse } from '../http/plain.js';
 import type { OperationNote } from '../http/observation.js';
+import type { TrustedDocuments } from './trusted-documents.js';
 
 /**
  * The usual GraphQL request, run without yoga's HTTP layer: a POST of one JSON operation from a
@@ -18,14 +19,22 @@ import type { OperationNote } from '../http/observation.js';
  * GraphiQL and the router only GETs and other paths). A plugin added with such hooks that must see
  * every GraphQL request needs its case here, or these requests handed to yoga.
  */
-export function createFastPost(yoga: Pick<YogaServerInstance<object, object>, 'getResultForParams'>, log: Logger) {
+export function createFastPost(
+  yoga: Pick<YogaServerInstance<object, object>, 'getResultForParams'>,
+  log: Logger,
+  documents?: Pick<TrustedDocuments, 'enabled' | 'resolve'>,
+) {
   /** The answer to the request, or undefined when it is not of that kind: yoga's to answer. */
   return async function answerDirectly(request: PlainRequest, body: unknown, note?: OperationNote): Promise<PlainResponse | undefined> {
     const mediaType = answerMediaType(request.header('accept'));
-    const params = directOperation(request, body);
+    const given = mediaType && directOperation(request, body, documents?.enabled);
+    if (!given) return undefined;
+    // The document by its id, or its text as sent; a refused one goes on as it came, and the
+    // operation stage refuses it again (the same resolver), answered as every refusal is.
+    const params = resolvedOrGiven(documents, given);
     // A subscription answers a stream, which fast-stream.ts serves; a document that merely
     // mentions the word goes that way too, answered all the same.
-    if (!mediaType || !params || params.query!.includes('subscription')) return undefined;
+    if (params.query?.includes('subscription')) return undefined;
     let answer: Captured;
     try {
       const result = await yoga.getResultForParams({ params, request: operationRequest(request) }, { note });
@@ -90,16 +99,30 @@ function isJson(contentType: string | undefined): boolean {
  * The operation a request's body holds, when the request may skip yoga's HTTP layer: from a client
  * that is not a browser page (no Origin: no CORS headers to add), in JSON, and one operation yoga
  * would take without a word: a query string, variables and extensions absent or objects, an
- * operation name absent or a string, nothing else.
+ * operation name absent or a string, nothing else. With trusted documents (`byId`), a document
+ * may be named instead: a `documentId`, or an `extensions.persistedQuery`, without the text.
  */
-export function directOperation(request: PlainRequest, body: unknown): GraphQLParams | undefined {
+export function directOperation(request: PlainRequest, body: unknown, byId = false): GraphQLParams | undefined {
   if (request.header('origin') !== undefined || !isJson(request.header('content-type'))) return undefined;
   if (!isObject(body)) return undefined;
-  const { query, variables, operationName, extensions, ...others } = body;
-  if (typeof query !== 'string' || Object.values(others).some((value) => value != null)) return undefined;
+  const { query, variables, operationName, extensions, documentId, ...others } = body;
+  if (Object.values(others).some((value) => value != null)) return undefined;
+  const named = byId && (documentId != null || (isObject(extensions) && extensions.persistedQuery != null));
+  if (!(typeof query === 'string' || (named && query == null))) return undefined;
+  if (documentId != null && !named) return undefined;
   if (!(variables == null || isObject(variables)) || !(extensions == null || isObject(extensions))) return undefined;
   if (!(operationName == null || typeof operationName === 'string')) return undefined;
   return body as GraphQLParams;
+}
+
+/** The params with their document resolved; as given when refused, for the operation stage to refuse. */
+export function resolvedOrGiven(documents: Pick<TrustedDocuments, 'resolve'> | undefined, params: GraphQLParams): GraphQLParams {
+  if (!documents) return params;
+  try {
+    return documents.resolve(params);
+  } catch {
+    return params;
+  }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

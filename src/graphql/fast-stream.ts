@@ -6,7 +6,8 @@ import { OpenEventStream } from '../http/event-stream.js';
 import type { OperationNote } from '../http/observation.js';
 import type { PlainRequest } from '../http/plain.js';
 import { TOKEN_HEADER } from './event-streams.js';
-import { CAPTURE, directOperation, operationRequest, type Captured } from './fast-post.js';
+import { CAPTURE, directOperation, operationRequest, resolvedOrGiven, type Captured } from './fast-post.js';
+import type { TrustedDocuments } from './trusted-documents.js';
 
 const COMPLETE = Buffer.from('event: complete\ndata:\n\n');
 const EVENT_STREAM = /text\/event-stream/i;
@@ -15,6 +16,8 @@ export interface FastStreamDeps {
   yoga: Pick<YogaServerInstance<object, object>, 'getResultForParams'>;
   log: Logger;
   keepAliveMs: number;
+  /** The resolver of a request's document (trusted-documents.ts). */
+  documents?: Pick<TrustedDocuments, 'enabled' | 'resolve'>;
   /**
    * Counts one more live subscription than the operations running (one subscriber more in a
    * group than the one its operation counts); the function answered ends it.
@@ -66,8 +69,11 @@ export function createFastStream(deps: FastStreamDeps) {
     note?: OperationNote,
   ): Promise<boolean> {
     if (!isEventStream(request.header('accept')) || url.includes('?') || request.header(TOKEN_HEADER) !== undefined) return false;
-    const params = directOperation(request, body);
-    if (!params) return false;
+    const given = directOperation(request, body, deps.documents?.enabled);
+    if (!given) return false;
+    // Resolved before grouping: subscribers naming one document by id share its operation. A
+    // refused one goes on as it came, for the operation stage to refuse again.
+    const params = resolvedOrGiven(deps.documents, given);
     const key = groupKey(params, request.header('authorization'));
     const group = groups.get(key);
     if (group) return join(group, res, headers, note);
@@ -174,7 +180,8 @@ function frameOf(result: ExecutionResult): Uint8Array {
 
 /** What makes two subscriptions one and the same: the operation asked, and who asks it. */
 function groupKey(params: GraphQLParams, authorization: string | undefined): string {
-  return JSON.stringify([params.query, params.operationName ?? null, params.variables ?? null, params.extensions ?? null, authorization ?? null]);
+  const { documentId = null } = params as { documentId?: unknown };
+  return JSON.stringify([params.query ?? documentId, params.operationName ?? null, params.variables ?? null, params.extensions ?? null, authorization ?? null]);
 }
 
 /** A result that is not a stream, answered as yoga answers it: one `next` event, then `complete`. */

@@ -10,9 +10,12 @@ import type { ErrorLog } from '../http/error-table.js';
 import { publicError, publicResult } from './public-result.js';
 import { graphqlErrorFor } from './table-error.js';
 import type { GraphqlYoga } from './yoga.js';
+import type { TrustedDocuments } from './trusted-documents.js';
 
 export interface WsDeps {
   yoga: Pick<GraphqlYoga, 'getEnveloped'>;
+  /** The resolver of an operation's document (trusted-documents.ts): by id (the text empty), or its text. */
+  documents?: Pick<TrustedDocuments, 'resolve'>;
   authenticate: Authenticate;
   rateLimit: RateLimit | null;
   log: ErrorLog;
@@ -59,16 +62,19 @@ export function createWsServer(deps: WsDeps) {
           if (!verdict.allowed) return refused(new RateLimitedError(verdict.headers));
         }
         const request = { method: 'POST', headers: new Headers({ authorization: ctx.extra.authorization ?? '' }) } as Request;
-        const enveloped = deps.yoga.getEnveloped({ request, params: payload, transport: 'ws' });
         try {
-          const document = enveloped.parse(payload.query);
+          // graphql-ws takes a text in every operation: one named by id comes with an empty one,
+          // which the manifest's replaces.
+          const params = deps.documents ? deps.documents.resolve(payload) : payload;
+          const enveloped = deps.yoga.getEnveloped({ request, params, transport: 'ws' });
+          const document = enveloped.parse(params.query);
           const errors = enveloped.validate(enveloped.schema, document);
           if (errors.length) return errors;
           const args: ExecutionArgs & Operations = {
             schema: enveloped.schema,
             document,
-            operationName: payload.operationName,
-            variableValues: payload.variables,
+            operationName: params.operationName,
+            variableValues: params.variables,
             contextValue: await enveloped.contextFactory(),
             rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe },
           };

@@ -10,6 +10,7 @@ import { operationLimits } from './operation-limits.js';
 import { noteOperations } from './operation-note.js';
 import { schema } from './schema.js';
 import { eventStreamPlugins } from './event-streams.js';
+import type { TrustedDocuments } from './trusted-documents.js';
 
 /** What a deployment shows of the schema: all of it in development, none of it in production. */
 export interface GraphqlPosture {
@@ -29,6 +30,8 @@ export interface YogaDeps extends ContextDeps {
   tracing?: Plugin;
   /** An event stream quiet this long sends a keep-alive comment (SUBSCRIPTION_KEEP_ALIVE_MS). */
   keepAliveMs?: number;
+  /** The trusted documents' resolver, when a manifest is set (GRAPHQL_TRUSTED_DOCUMENTS). */
+  documents?: TrustedDocuments;
 }
 
 const noIntrospection: Plugin = {
@@ -40,7 +43,11 @@ const noIntrospection: Plugin = {
  * POST path runs too (see fast-post.ts); a plugin with request hooks would be skipped there, and
  * a test fails when one is added.
  */
-export const graphqlPlugins = (posture: GraphqlPosture, log: Logger, tracing?: Plugin): Plugin[] => [
+export const graphqlPlugins = (posture: GraphqlPosture, log: Logger, tracing?: Plugin, documents?: TrustedDocuments): Plugin[] => [
+  // First: the document every other plugin sees is the one it resolves. Its onParams hook runs in
+  // yoga's operation stage (getResultForParams), which the fast paths call too, after resolving
+  // the request themselves with the same resolver (see trusted-documents.ts).
+  ...(documents?.enabled ? [documents.plugin] : []),
   noteOperations,
   ...operationLimits(posture, log),
   ...(posture.introspection ? [] : [noIntrospection]),
@@ -56,7 +63,12 @@ export const graphqlPlugins = (posture: GraphqlPosture, log: Logger, tracing?: P
  */
 export function createGraphqlYoga(deps: YogaDeps) {
   const options = yogaOptions(deps);
-  const streams = eventStreamPlugins({ authenticate: deps.authenticate, log: deps.log, keepAliveMs: deps.keepAliveMs ?? 15_000 });
+  const streams = eventStreamPlugins({
+    authenticate: deps.authenticate,
+    log: deps.log,
+    keepAliveMs: deps.keepAliveMs ?? 15_000,
+    documents: deps.documents,
+  });
   return createYoga<object, ResolverContext>({ ...options, plugins: [...(options.plugins ?? []), ...streams] });
 }
 
@@ -83,7 +95,7 @@ export function yogaOptions(deps: YogaDeps): YogaServerOptions<object, ResolverC
       },
     },
     context: createContext(deps),
-    plugins: graphqlPlugins(posture, log, deps.tracing),
+    plugins: graphqlPlugins(posture, log, deps.tracing, deps.documents),
   };
 }
 

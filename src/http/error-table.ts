@@ -27,6 +27,8 @@ export type EdgeErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'OPERATION_LIMIT_EXCEEDED'
+  | 'PERSISTED_QUERY_ONLY'
+  | 'PERSISTED_QUERY_NOT_IN_LIST'
   | 'ONE_ORDER_PER_REQUEST'
   | 'RATE_LIMITED'
   | 'INVALID_SIGNATURE'
@@ -140,6 +142,13 @@ export const ERROR_TABLE = {
     status: 400,
     message: (e: { limit: string }) => `La operación GraphQL excede un límite: ${e.limit}`,
   },
+  // Trusted documents (GRAPHQL_TRUSTED_DOCUMENTS): the deployment runs only the documents of its
+  // manifest, named by id. The codes are the ones GraphQL clients and gateways already know.
+  PERSISTED_QUERY_ONLY: {
+    status: 400,
+    message: 'Este servicio solo ejecuta documentos GraphQL de su lista, por su id (documentId o persistedQuery), no su texto',
+  },
+  PERSISTED_QUERY_NOT_IN_LIST: { status: 400, message: 'El id del documento GraphQL no está en la lista de documentos de este servicio' },
   ONE_ORDER_PER_REQUEST: { status: 400, message: 'Una solicitud puede crear a lo más una orden (createOrder)' },
   // Retry-After and the RateLimit-* headers are the limiter's, on the error itself.
   RATE_LIMITED: { status: 429, message: 'Demasiadas solicitudes; espere lo que indica Retry-After' },

@@ -177,6 +177,7 @@ export async function composeService(parts: ServiceParts) {
     keepAliveMs: config.events.keepAliveMs,
     maxBodyBytes: config.maxBodyBytes,
     posture: config.graphql,
+    trustedDocuments: config.graphql.trustedDocuments,
     graphiqlToken: parts.graphiqlToken,
     graphiql: config.graphql.graphiql ? await loadGraphiqlAssets() : null,
     docs: config.apiDocs,

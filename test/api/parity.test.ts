@@ -6,6 +6,7 @@ import { operatorAuth, platformAuth, startLifeService } from '../lifecycle/api/s
 import { LIMITS } from '../../src/graphql/operation-limits.js';
 import { faultyEngine } from '../support/faulty-store.js';
 import { CANCEL_ORDER, CREATE_ORDER, ASSIGN_ORDER, ACCEPT_OFFER } from '../support/operations.js';
+import { fileURLToPath } from 'node:url';
 import { NOWHERE, orderInput, restBody, signTestToken, startTestService, type TestService } from '../support/service.js';
 
 // Every code of the error table, provoked for real through both faces of a running service: REST
@@ -29,10 +30,13 @@ type Case =
   // Answered outside both faces' requests; `heldBy` is the test that provokes it.
   | { rest: null; graphql: null; why: string; heldBy: string };
 
+const MANIFEST = fileURLToPath(new URL('../../examples/gql/persisted-documents.json', import.meta.url));
+
 let life: Awaited<ReturnType<typeof startLifeService>>;
 let faulty: TestService;
 let limited: TestService;
 let gateway: Awaited<ReturnType<typeof startGateway>>;
+let trusted: TestService;
 const store = faultyEngine();
 interface Services {
   /** Sandbox payments behind a public front, operators in areas of their own. */
@@ -42,6 +46,8 @@ interface Services {
   /** One request a minute per client. */
   limited: TestService;
   gateway: typeof gateway;
+  /** Runs only the documents of the repository's manifest, by id. */
+  trusted: TestService;
 }
 
 // The payment provider of `faulty`: down for tyre changes; `hold` keeps the next link waiting.
@@ -76,8 +82,9 @@ beforeAll(async () => {
     startTestService({ env: { RATE_LIMIT_PER_MINUTE: '1' } }),
     startGateway(),
   ]);
+  trusted = await startTestService({ env: { GRAPHQL_TRUSTED_DOCUMENTS: MANIFEST, GRAPHQL_TRUSTED_DOCUMENTS_ONLY: 'true' } });
 }, 120_000);
-afterAll(() => Promise.all([life?.close(), faulty?.close(), limited?.close(), gateway?.close()]));
+afterAll(() => Promise.all([life?.close(), faulty?.close(), limited?.close(), gateway?.close(), trusted?.close()]));
 
 const bearer = async (claims: Record<string, unknown>) => `Bearer ${await signTestToken(claims)}`;
 const post = (service: TestService, path: string, body: string, headers: Record<string, string> = {}, auth?: string) =>
@@ -251,6 +258,17 @@ const CASES: Record<ErrorCode, Case> = {
     graphql: (s) => gql(s.life, deep),
     of: { limit: `Query depth limit of ${LIMITS.depth} exceeded, found ${LIMITS.depth + 3}.` },
   },
+  PERSISTED_QUERY_ONLY: {
+    rest: null,
+    why: 'REST has no GraphQL documents: what a trusted documents manifest allows is a GraphQL matter',
+    graphql: (s) => gql(s.trusted, CREATE_ORDER, { input: orderInput() }),
+  },
+  PERSISTED_QUERY_NOT_IN_LIST: {
+    rest: null,
+    why: 'REST has no GraphQL documents: what a trusted documents manifest allows is a GraphQL matter',
+    graphql: (s) =>
+      post(s.trusted, '/graphql', JSON.stringify({ documentId: `sha256:${'0'.repeat(64)}` }), { accept: 'application/graphql-response+json' }),
+  },
   ONE_ORDER_PER_REQUEST: {
     rest: null,
     why: 'a REST request is one order by its shape',
@@ -330,7 +348,7 @@ function messageOf(code: ErrorCode, of: Of | undefined): string | null {
   return of ? (message as (e: Of) => string)(of) : null;
 }
 
-const services = (): Services => ({ life, faulty, limited, gateway });
+const services = (): Services => ({ life, faulty, limited, gateway, trusted });
 
 describe('REST and GraphQL answer every code of the error table alike', () => {
   it.each(Object.keys(CASES) as ErrorCode[])('%s', async (code) => {
