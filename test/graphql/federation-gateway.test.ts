@@ -70,6 +70,20 @@ async function post(url: string, query: string, variables: Record<string, unknow
   return { status: response.status, body: (await response.json()) as { data?: any; errors?: { message: string; path?: unknown[] }[] } };
 }
 
+/** The data of a stream's first `next` event. */
+async function firstEvent(response: Response): Promise<unknown> {
+  const decoder = new TextDecoder();
+  let text = '';
+  for await (const chunk of response.body!) {
+    text += decoder.decode(chunk, { stream: true });
+    for (const event of text.split('\n\n').slice(0, -1)) {
+      const lines = event.split('\n');
+      if (lines.includes('event: next')) return JSON.parse(lines.find((line) => line.startsWith('data: '))!.slice('data: '.length));
+    }
+  }
+  throw new Error(`the stream ended without an event: ${text}`);
+}
+
 describe.skipIf(gatewaySkip)(title('the orders subgraph composed with a customers subgraph, behind Hive Gateway'), () => {
   let service: TestService;
   let customers: Server;
@@ -161,6 +175,24 @@ describe.skipIf(gatewaySkip)(title('the orders subgraph composed with a customer
       customer: { name: 'Customer c-1', orders: [null, { id: theirs, status: 'PENDING', serviceCode: 'TOWING' }] },
       order: null,
     });
+  });
+
+  it("a subscription goes through the gateway over SSE: the order as it is now, joined with its customer", async () => {
+    const controller = new AbortController();
+    const deadline = setTimeout(() => controller.abort(), DEADLINE_MS);
+    try {
+      const response = await fetch(`${gateway.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: owner },
+        body: JSON.stringify({ query: 'subscription ($id: ID!) { orderUpdated(id: $id) { id status customer { name } } }', variables: { id: mine } }),
+        signal: controller.signal,
+      });
+      expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      expect(await firstEvent(response)).toEqual({ data: { orderUpdated: { id: mine, status: 'PENDING', customer: { name: 'Customer c-1' } } } });
+    } finally {
+      clearTimeout(deadline);
+      controller.abort();
+    }
   });
 
   it('without a token the orders subgraph refuses, and the gateway says so', async () => {
