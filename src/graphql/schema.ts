@@ -40,7 +40,7 @@ function keepingBuiltInScalars(build: () => GraphQLSchema): GraphQLSchema {
 export const schema = keepingBuiltInScalars(() => builder.toSchema());
 
 /** Where the subgraph's @link points: the Federation version its SDL is written for. */
-export const FEDERATION_LINK = 'https://specs.apollo.dev/federation/v2.6';
+const FEDERATION_LINK = 'https://specs.apollo.dev/federation/v2.6';
 
 let subgraph: GraphQLSchema | undefined;
 
