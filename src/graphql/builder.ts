@@ -1,5 +1,7 @@
 import SchemaBuilder from '@pothos/core';
+import DirectivePlugin from '@pothos/plugin-directives';
 import ErrorsPlugin from '@pothos/plugin-errors';
+import FederationPlugin from '@pothos/plugin-federation';
 import type { AuthenticatedCaller } from '../platform/tokens/verify-token.js';
 import type { OrderService } from '../orders/domain/create-order.js';
 import type { IdempotentRequest } from '../orders/domain/idempotency.js';
@@ -30,7 +32,9 @@ export interface ResolverContext extends GraphQLContext {
 }
 
 export const builder = new SchemaBuilder<{ Context: ResolverContext; DefaultFieldNullability: false }>({
-  plugins: [ErrorsPlugin],
+  // Federation's after those that wrap resolvers, as its plugin asks. Its entities' keys are kept
+  // on the types as directives, which only the subgraph schema (see schema.ts) prints.
+  plugins: [ErrorsPlugin, DirectivePlugin, FederationPlugin],
   // Fields are non-null unless they say otherwise, as the published schema's are.
   defaultFieldNullability: false,
   errors: { defaultTypes: [] },

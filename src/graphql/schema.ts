@@ -1,4 +1,4 @@
-import { lexicographicSortSchema, printSchema } from 'graphql';
+import { lexicographicSortSchema, printSchema, specifiedScalarTypes, type GraphQLSchema } from 'graphql';
 import { builder } from './builder.js';
 import './errors.js';
 import '../orders/graphql/order.js';
@@ -22,7 +22,37 @@ import '../lifecycle/graphql/advance-order.js';
 import '../lifecycle/graphql/cancel-order.js';
 import '../lifecycle/graphql/platform-orders.js';
 
-export const schema = builder.toSchema();
+/**
+ * Builds a schema and leaves graphql's own scalars as they were. The directives plugin (which the
+ * subgraph's SDL is printed with) gives every type of a schema it builds a syntax tree, these
+ * scalars included, which every schema in the process shares: a tool that reads them (GraphQL Code
+ * Generator prints their descriptions when they have one) would then answer differently here.
+ */
+function keepingBuiltInScalars(build: () => GraphQLSchema): GraphQLSchema {
+  const astNodes = specifiedScalarTypes.map((type) => type.astNode);
+  try {
+    return build();
+  } finally {
+    specifiedScalarTypes.forEach((type, i) => (type.astNode = astNodes[i]));
+  }
+}
+
+export const schema = keepingBuiltInScalars(() => builder.toSchema());
+
+/** Where the subgraph's @link points: the Federation version its SDL is written for. */
+const FEDERATION_LINK = 'https://specs.apollo.dev/federation/v2.6';
+
+let subgraph: GraphQLSchema | undefined;
+
+/**
+ * The same schema as a Federation v2 subgraph (GRAPHQL_FEDERATION=true): the types and resolvers
+ * above, with `_service { sdl }` and `_entities` added to Query. Built on first use: a service that
+ * is no subgraph never pays for a second build.
+ */
+export function subgraphSchema(): GraphQLSchema {
+  subgraph ??= keepingBuiltInScalars(() => builder.toSubGraphSchema({ linkUrl: FEDERATION_LINK }));
+  return subgraph;
+}
 
 /** The schema as committed in schema.graphql. */
 export const printedSchema = () => `${printSchema(lexicographicSortSchema(schema))}\n`;

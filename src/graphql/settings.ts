@@ -13,11 +13,12 @@ export const GRAPHQL_SETTINGS = declareSettings({
     default: '',
     doc: 'with a manifest, refuse documents sent as text: `true` or `false`; by default true in production, false otherwise',
   },
+  GRAPHQL_FEDERATION: { default: 'false', doc: 'serve /graphql as a Federation v2 subgraph (`_service`, `_entities`): `true` or `false`' },
 });
 
 export interface GraphqlConfig {
   /** What GraphQL shows of the schema; off in production unless asked for. */
-  graphql: { introspection: boolean; graphiql: boolean; suggestions: boolean; trustedDocuments: TrustedDocumentsConfig };
+  graphql: { introspection: boolean; graphiql: boolean; suggestions: boolean; trustedDocuments: TrustedDocumentsConfig; federation: boolean };
 }
 
 export function readGraphqlConfig(read: Reader<keyof typeof GRAPHQL_SETTINGS>, { production }: { production: boolean }): GraphqlConfig {
@@ -30,6 +31,7 @@ export function readGraphqlConfig(read: Reader<keyof typeof GRAPHQL_SETTINGS>, {
       // "Did you mean …?" spells out the schema: never in production.
       suggestions: !production,
       trustedDocuments: { manifest, only: manifest !== null && read.flag('GRAPHQL_TRUSTED_DOCUMENTS_ONLY', production) },
+      federation: read.flag('GRAPHQL_FEDERATION', false),
     },
   };
 }

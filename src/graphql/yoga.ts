@@ -8,7 +8,7 @@ import { compiledExecution } from './compiled-execution.js';
 import { loggedByTable, maskedErrors } from './masked-errors.js';
 import { operationLimits } from './operation-limits.js';
 import { noteOperations } from './operation-note.js';
-import { schema } from './schema.js';
+import { schema, subgraphSchema } from './schema.js';
 import { eventStreamPlugins } from './event-streams.js';
 import type { TrustedDocuments } from './trusted-documents.js';
 
@@ -18,6 +18,8 @@ export interface GraphqlPosture {
   graphiql: boolean;
   /** graphql-js's "Did you mean …?" in error messages. */
   suggestions: boolean;
+  /** A Federation v2 subgraph's schema (`_service`, `_entities`) instead of the plain one. */
+  federation?: boolean;
 }
 
 export interface YogaDeps extends ContextDeps {
@@ -75,7 +77,8 @@ export function createGraphqlYoga(deps: YogaDeps) {
 export function yogaOptions(deps: YogaDeps): YogaServerOptions<object, ResolverContext> {
   const { log, posture } = deps;
   return {
-    schema,
+    // Every path (fast POST, streams, WebSocket, compiled execution) runs on the schema yoga holds.
+    schema: posture.federation ? subgraphSchema() : schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
     cors: false,

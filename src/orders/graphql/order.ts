@@ -1,4 +1,5 @@
 import { parseOrderId } from '../domain/order-request.js';
+import type { ResolverContext } from '../../graphql/builder.js';
 import { ORDER, toOrderView, type OrderView } from '../order-view.js';
 import { builder } from '../../graphql/builder.js';
 import { figureFields } from './figures.js';
@@ -16,6 +17,14 @@ const Partner = builder.objectRef<PartnerView>('Partner').implement({
     latitude: t.exposeFloat('latitude', { description: 'Where the operator last reported it was while on this order' }),
     longitude: t.exposeFloat('longitude'),
   }),
+});
+
+// A supergraph joins an operator's details from elsewhere on the partner's id. The partner is seen
+// only through an order (where it was while on that order), so this subgraph resolves no Partner
+// by its key alone: the key is not resolvable, and _entities never offers the type.
+builder.asEntity(Partner, {
+  key: builder.keyDirective(builder.selection<{ id: string }>('id'), false),
+  resolveReference: () => null,
 });
 
 export const OrderRef = builder.objectRef<OrderView>('Order').implement({
@@ -58,15 +67,25 @@ export const OrderRef = builder.objectRef<OrderView>('Order').implement({
   }),
 });
 
+/** The order of that id when it is one of the caller's own; null otherwise, whoever else owns it. */
+async function ownOrder(id: string | number, { caller, orders }: ResolverContext): Promise<OrderView | null> {
+  const order = await orders.findOrder(caller, parseOrderId(String(id)));
+  return order && toOrderView(order);
+}
+
 builder.queryField('order', (t) =>
   t.field({
     type: OrderRef,
     nullable: true,
     description: "One of the caller's own orders",
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, { id }, { caller, orders }) => {
-      const order = await orders.findOrder(caller, parseOrderId(String(id)));
-      return order && toOrderView(order);
-    },
+    resolve: (_root, { id }, context) => ownOrder(id, context),
   }),
 );
+
+// As a federation entity (GRAPHQL_FEDERATION=true): a supergraph resolves an Order by its id in
+// _entities under the same rule as order(id), the caller's own or null.
+builder.asEntity(OrderRef, {
+  key: builder.selection<{ id: string }>('id'),
+  resolveReference: ({ id }, context) => ownOrder(id, context),
+});
