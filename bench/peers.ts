@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createOpenApiDocument } from '../src/http/openapi.js';
+import { createOpenApiDocument } from '../src/reference/openapi.js';
 import { REPO, startServer, type RunningServer } from './child-server.js';
 
 // The gateways the service is compared with live here, with their configuration, installed by

@@ -1,5 +1,5 @@
 // Mesh Compose's configuration for the bench's Hive Gateway: one OpenAPI source, this service's
-// REST document (src/http/openapi.ts, as GET /openapi.json serves it), whose operations are sent
+// REST document (src/reference/openapi.ts, as GET /openapi.json serves it), whose operations are sent
 // to the legacy stand-in. bench/peers.ts runs it with OPENAPI_FILE and LEGACY_URL set.
 import { defineConfig } from '@graphql-mesh/compose-cli';
 import { loadOpenAPISubgraph } from '@omnigraph/openapi';

@@ -2,7 +2,7 @@
 // ones kept under schema/released/. The one place that reaches into src/ for the OpenAPI builder.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createOpenApiDocument } from '../../src/http/openapi.js';
+import { createOpenApiDocument } from '../../src/reference/openapi.js';
 
 /** The repository's root, as a path. */
 export const ROOT = new URL('../../', import.meta.url).pathname;

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCS_ASSETS_PATH } from '../../src/http/docs-assets.js';
+import { DOCS_ASSETS_PATH } from '../../src/reference/docs-assets.js';
 import { DOCS_CSP } from '../../src/http/security-headers.js';
 import { startTestService, type TestService } from '../support/service.js';
 

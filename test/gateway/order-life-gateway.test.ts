@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TABLE } from '../../src/http/error-table.js';
-import { createOpenApiDocument } from '../../src/http/openapi.js';
+import { createOpenApiDocument } from '../../src/reference/openapi.js';
 import { operatorAuth, ownerAuth, platformAuth } from '../lifecycle/api/support.js';
 import { createOpenApiValidator } from '../support/openapi-validator.js';
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createOpenApiDocument } from '../../src/http/openapi.js';
+import { createOpenApiDocument } from '../../src/reference/openapi.js';
 import { idempotentRequest } from '../../src/http/idempotency-header.js';
 import { createOpenApiValidator } from '../support/openapi-validator.js';
 import { restBody, signTestToken } from '../support/service.js';

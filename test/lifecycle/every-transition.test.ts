@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActorKind } from '../../src/lifecycle/domain/actors.js';
+import type { ActorKind } from '../../src/orders/domain/actors.js';
 import { InvalidTransitionError, OfferUnavailableError } from '../../src/lifecycle/domain/errors.js';
 import type { MoveResult } from '../../src/lifecycle/domain/lifecycle.js';
 import { stateOf, WITH_OPERATOR, type Step } from '../../src/lifecycle/domain/steps.js';

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT } from '../../src/lifecycle/domain/actors.js';
+import { PAYMENT } from '../../src/orders/domain/actors.js';
 import { createOrderStore } from '../../src/orders/store/order-store.js';
 import { onEngine, postgres, type TestStore } from '../support/engines.js';
 import { POLICY } from '../support/lifecycle.js';

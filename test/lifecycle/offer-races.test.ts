@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT } from '../../src/lifecycle/domain/actors.js';
+import { PAYMENT } from '../../src/orders/domain/actors.js';
 import { createOrderStore } from '../../src/orders/store/order-store.js';
 import type { Sql } from '../../src/platform/store/sql.js';
 import { onEngine, pglite, postgres, type TestStore } from '../support/engines.js';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT } from '../../src/lifecycle/domain/actors.js';
+import { PAYMENT } from '../../src/orders/domain/actors.js';
 import { createDispatch } from '../../src/lifecycle/domain/dispatch.js';
 import { createDispatchStore } from '../../src/lifecycle/store/dispatch-store.js';
 import { createOrderStore } from '../../src/orders/store/order-store.js';

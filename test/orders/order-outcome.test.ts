@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TABLE } from '../../src/http/error-table.js';
-import { createOpenApiDocument } from '../../src/http/openapi.js';
+import { createOpenApiDocument } from '../../src/reference/openapi.js';
 import { onEngine, postgres } from '../support/engines.js';
 import { createOpenApiValidator } from '../support/openapi-validator.js';
 import { startServiceBehindProxy } from '../support/proxied-postgres.js';

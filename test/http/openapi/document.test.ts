@@ -1,8 +1,8 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { ERROR_TABLE } from '../../../src/http/error-table.js';
-import { createOpenApiDocument } from '../../../src/http/openapi.js';
-import { createOpenApiRoute } from '../../../src/http/openapi-route.js';
+import { createOpenApiDocument } from '../../../src/reference/openapi.js';
+import { createOpenApiRoute } from '../../../src/reference/openapi-route.js';
 import type { PlainRequest } from '../../../src/http/plain.js';
 import { createOpenApiValidator } from '../../support/openapi-validator.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT } from '../../../src/lifecycle/domain/actors.js';
+import { PAYMENT } from '../../../src/orders/domain/actors.js';
 import type { PaymentProvider } from '../../../src/payments/domain/ports.js';
-import { createOpenApiDocument } from '../../../src/http/openapi.js';
+import { createOpenApiDocument } from '../../../src/reference/openapi.js';
 import { createOpenApiValidator } from '../../support/openapi-validator.js';
 import { BASE, NOWHERE, restBody, signTestToken, startTestService, type TestService } from '../../support/service.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_TABLE } from '../../../src/http/error-table.js';
-import { createOpenApiDocument } from '../../../src/http/openapi.js';
+import { createOpenApiDocument } from '../../../src/reference/openapi.js';
 
 // What both faces answer is held by test/api/parity.test.ts; here, that the OpenAPI document lists
 // each code REST's cancel can answer at the table's status.

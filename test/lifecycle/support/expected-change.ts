@@ -1,4 +1,4 @@
-import type { Actor } from '../../../src/lifecycle/domain/actors.js';
+import type { Actor } from '../../../src/orders/domain/actors.js';
 import type { LifePolicy } from '../../../src/lifecycle/domain/lifecycle.js';
 import type { PaymentApplied } from '../../../src/lifecycle/domain/ports.js';
 import { stateOf, stepOf, WITH_OPERATOR, type Step } from '../../../src/lifecycle/domain/steps.js';

@@ -1,4 +1,4 @@
-import type { ActorKind } from '../../../src/lifecycle/domain/actors.js';
+import type { ActorKind } from '../../../src/orders/domain/actors.js';
 import { stepOf, WITH_OPERATOR, type Step } from '../../../src/lifecycle/domain/steps.js';
 import { TRANSITIONS } from '../../../src/lifecycle/domain/transitions.js';
 import { needsDestination, type ServiceCode } from '../../../src/orders/domain/order.js';

@@ -1,4 +1,4 @@
-import { PAYMENT, type Actor } from '../../../src/lifecycle/domain/actors.js';
+import { PAYMENT, type Actor } from '../../../src/orders/domain/actors.js';
 import type { LifePolicy } from '../../../src/lifecycle/domain/lifecycle.js';
 import type { TransitionName } from '../../../src/lifecycle/domain/transitions.js';
 import { createOperatorStore } from '../../../src/operators/store/operator-store.js';
