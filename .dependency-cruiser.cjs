@@ -75,6 +75,16 @@ module.exports = {
       },
     },
     {
+      name: 'transport-below-capabilities',
+      severity: 'error',
+      comment:
+        "The faces' transport (graphql/, http/) is what the capabilities' GraphQL types and routes stand on: it imports " +
+        'none of them. The composition puts the schema together and mounts the routes; capabilities name their ' +
+        "resolvers' services by adding to graphql/builder.ts's Services.",
+      from: { path: '^src/(graphql|http)/' },
+      to: { path: [`^src/${CAPABILITY}/`, '^src/reference/'] },
+    },
+    {
       name: 'faces-below-the-composition',
       severity: 'error',
       comment: 'The composition puts the rooms together; no room but main.ts reaches back up into it.',

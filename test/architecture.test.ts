@@ -43,7 +43,7 @@ describe('the dependency rules', () => {
     let scratch: string;
     afterAll(() => scratch && rm(scratch, { recursive: true, force: true }));
 
-    it('a domain importing a framework, a dynamic import of an adapter, another capability\'s SQL, platform reaching up and a cycle are each refused', async () => {
+    it('a domain importing a framework, a dynamic import of an adapter, another capability\'s SQL, platform or a transport reaching up and a cycle are each refused', async () => {
       scratch = await mkdtemp(join(tmpdir(), 'rules-'));
       await copyFile(join(ROOT, RULES), join(scratch, RULES));
       await copyFile(join(ROOT, 'tsconfig.json'), join(scratch, 'tsconfig.json'));
@@ -53,6 +53,7 @@ describe('the dependency rules', () => {
         'src/orders/store/orders.ts': "export const orders = [];\n",
         'src/payments/refunds.ts': "import { orders } from '../orders/store/orders.js';\nexport const refunds = () => orders;\n",
         'src/platform/clock.ts': "import { refuse } from '../orders/domain/pricing.js';\nexport const clock = () => refuse;\n",
+        'src/graphql/builder.ts': "import { refuse } from '../orders/domain/pricing.js';\nexport const builder = () => refuse;\n",
         'src/a.ts': "import { b } from './b.js';\nexport const a = () => b();\n",
         'src/b.ts': "import { a } from './a.js';\nexport const b = () => a();\n",
       };
@@ -70,6 +71,7 @@ describe('the dependency rules', () => {
         'no-circular: src/a.ts → src/b.ts',
         'no-unresolvable: src/orders/domain/pricing.ts → graphql',
         'platform-serves-all: src/platform/clock.ts → src/orders/domain/pricing.ts',
+        'transport-below-capabilities: src/graphql/builder.ts → src/orders/domain/pricing.ts',
       ]);
     }, 120_000);
   });

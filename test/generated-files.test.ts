@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { generate } from '@graphql-codegen/cli';
 import { describe, expect, it } from 'vitest';
 import codegenConfig from '../codegen.js';
-import { printedSchema } from '../src/graphql/schema.js';
+import { printedSchema } from '../src/service/schema.js';
 
 const root = new URL('../', import.meta.url);
 const committed = (path: string) => readFileSync(new URL(path, root), 'utf8');

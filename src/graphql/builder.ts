@@ -2,34 +2,29 @@ import SchemaBuilder from '@pothos/core';
 import DirectivePlugin from '@pothos/plugin-directives';
 import ErrorsPlugin from '@pothos/plugin-errors';
 import FederationPlugin from '@pothos/plugin-federation';
+import type { IdempotentRequest } from '../http/idempotency-header.js';
 import type { AuthenticatedCaller } from '../platform/tokens/verify-token.js';
-import type { OrderService } from '../orders/domain/create-order.js';
-import type { IdempotentRequest } from '../orders/domain/idempotency.js';
-import type { OperatorService } from '../operators/domain/service.js';
-import type { WebhookEndpoints } from '../webhooks/domain/endpoints.js';
-import type { OrderLife } from '../lifecycle/domain/order-life.js';
-import type { LiveOrders, Transport } from '../live-updates/live-orders.js';
+
+/**
+ * The services the resolvers use, by name. Each capability's GraphQL types name theirs by adding
+ * to this interface, where they are declared:
+ * `declare module '../../graphql/builder.js' { interface Services { orders: OrderService } }`;
+ * the composition hands the face an object with all of them.
+ */
+export interface Services {}
 
 export interface GraphQLContext {
   caller: AuthenticatedCaller;
-  orders: OrderService;
   /** The request's Idempotency-Key header, with the fingerprint of its operation and variables. */
   idempotent?: IdempotentRequest;
   /** The Authorization the caller came with: a subscription reads its expiry and operator claim. */
   authorization?: string | null;
   /** How a subscription's results travel; `sse` (any HTTP) unless the WebSocket server says so. */
-  transport?: Transport;
+  transport?: 'sse' | 'ws';
 }
 
-/** What the resolvers see: the context createApp builds, with the services compose.ts adds to it. */
-export interface ResolverContext extends GraphQLContext {
-  operators: OperatorService;
-  webhooks: WebhookEndpoints;
-  /** The order's life after creation: offers, progress, cancels, the platform's changes. */
-  life: OrderLife;
-  /** Live updates of orders; absent where nothing follows orders (a face built for a test). */
-  live?: LiveOrders;
-}
+/** What the resolvers see: the request's caller and key, and the capabilities' services. */
+export interface ResolverContext extends GraphQLContext, Services {}
 
 export const builder = new SchemaBuilder<{ Context: ResolverContext; DefaultFieldNullability: false }>({
   // Federation's after those that wrap resolvers, as its plugin asks. Its entities' keys are kept

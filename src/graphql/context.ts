@@ -1,12 +1,12 @@
 import type { YogaInitialContext } from 'graphql-yoga';
 import type { Authenticate } from '../platform/tokens/verify-token.js';
 import { idempotentRequest } from '../http/idempotency-header.js';
-import type { GraphQLContext, ResolverContext } from './builder.js';
+import type { GraphQLContext, ResolverContext, Services } from './builder.js';
 
 export interface ContextDeps {
   authenticate: Authenticate;
   /** The services the resolvers use besides the caller and the request's key. */
-  services: Omit<ResolverContext, keyof GraphQLContext> & Pick<GraphQLContext, 'orders'>;
+  services: Services;
 }
 
 /**

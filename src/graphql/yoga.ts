@@ -1,4 +1,4 @@
-import { NoSchemaIntrospectionCustomRule } from 'graphql';
+import { NoSchemaIntrospectionCustomRule, type GraphQLSchema } from 'graphql';
 import { createYoga, type Plugin, type YogaServerOptions } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import type { ContextDeps } from './context.js';
@@ -8,7 +8,6 @@ import { compiledExecution } from './compiled-execution.js';
 import { loggedByTable, maskedErrors } from './masked-errors.js';
 import { operationLimits } from './operation-limits.js';
 import { noteOperations } from './operation-note.js';
-import { schema, subgraphSchema } from './schema.js';
 import { eventStreamPlugins } from './event-streams.js';
 import type { TrustedDocuments } from './trusted-documents.js';
 
@@ -18,11 +17,11 @@ export interface GraphqlPosture {
   graphiql: boolean;
   /** graphql-js's "Did you mean …?" in error messages. */
   suggestions: boolean;
-  /** A Federation v2 subgraph's schema (`_service`, `_entities`) instead of the plain one. */
-  federation?: boolean;
 }
 
 export interface YogaDeps extends ContextDeps {
+  /** The schema served: the published one, or the same as a Federation v2 subgraph (`_service`, `_entities`). */
+  schema: GraphQLSchema;
   log: Logger;
   maxBodyBytes: number;
   posture: GraphqlPosture;
@@ -77,8 +76,7 @@ export function createGraphqlYoga(deps: YogaDeps) {
 export function yogaOptions(deps: YogaDeps): YogaServerOptions<object, ResolverContext> {
   const { log, posture } = deps;
   return {
-    // Every path (fast POST, streams, WebSocket, compiled execution) runs on the schema yoga holds.
-    schema: posture.federation ? subgraphSchema() : schema,
+    schema: deps.schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
     cors: false,

@@ -1,10 +1,11 @@
 import type { Logger } from 'pino';
 import { createGraphqlFace } from '../graphql/face.js';
+import { schema, subgraphSchema } from './schema.js';
 import { loadGraphiqlAssets } from '../graphql/graphiql-assets.js';
 import { createDocsRoute } from '../reference/docs-page.js';
 import type { RateLimit } from '../http/rate-limit.js';
 import { createApp } from '../http/router.js';
-import { trackingMount } from '../live-updates/rest/tracking-route.js';
+import { TRACKING_PATH, trackingMount } from '../live-updates/rest/tracking-route.js';
 import { orderMounts } from '../orders/rest/mounts.js';
 import { paymentMounts } from '../payments/rest/mounts.js';
 import { referenceMounts } from '../reference/mounts.js';
@@ -170,6 +171,8 @@ export async function composeService(parts: ServiceParts) {
   // The faces. In gateway mode without a token of its own, callers carry their Authorization to the legacy.
   const authenticate = gateway?.authenticate ?? verify;
   const graphql = createGraphqlFace({
+    // Every path (fast POST, streams, WebSocket, compiled execution) runs on the schema yoga holds.
+    schema: config.graphql.federation ? subgraphSchema() : schema,
     authenticate,
     services: { orders: orderService, operators: operatorService, webhooks: webhooks.endpoints, life: orderLife, live: live.live },
     log,
@@ -191,7 +194,13 @@ export async function composeService(parts: ServiceParts) {
         { orders: orderService, authenticate, log, maxBodyBytes: config.maxBodyBytes, legacyPaymentField: config.legacyPaymentField },
         { cancel: cancelOrderAction({ life: orderLife, maxBodyBytes: config.maxBodyBytes, legacyPaymentField: config.legacyPaymentField }) },
       ),
-      ...paymentMounts({ notifications: paying.notifications, maxBodyBytes: config.maxBodyBytes, log, sandbox: providers.sandbox }),
+      ...paymentMounts({
+        notifications: paying.notifications,
+        maxBodyBytes: config.maxBodyBytes,
+        log,
+        // Once paid, the sandbox's page links to the order's tracking page.
+        sandbox: providers.sandbox && Object.assign({ trackingPath: TRACKING_PATH }, providers.sandbox),
+      }),
       trackingMount(live.tracking),
       ...referenceMounts({
         publicUrl: config.publicUrl,

@@ -1,6 +1,6 @@
 import { getNamedType, isInputObjectType, isScalarType, type GraphQLInputObjectType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '../../src/graphql/schema.js';
+import { schema } from '../../src/service/schema.js';
 import { CREATE_ORDER } from '../support/operations.js';
 import { operatorInput, platformAuth, UPSERT_OPERATOR } from '../operators/support.js';
 import { restBody, signTestToken, startTestService, type TestService } from '../support/service.js';

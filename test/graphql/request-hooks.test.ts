@@ -4,6 +4,7 @@ import { createTokenVerifier } from '../../src/platform/tokens/verify-token.js';
 import { operationTracing } from '../../src/graphql/tracing.js';
 import { yogaOptions, type GraphqlPosture } from '../../src/graphql/yoga.js';
 import { createLogger } from '../../src/platform/logger.js';
+import { schema } from '../../src/service/schema.js';
 import { SECRET } from '../support/service.js';
 
 // The hooks yoga runs around an operation, which the fast POST path does not run (fast-post.ts).
@@ -12,6 +13,7 @@ const REQUEST_HOOKS = ['onRequest', 'onRequestParse', 'onParams', 'onResultProce
 const optionsFor = (posture: GraphqlPosture, tracing?: Plugin) =>
   yogaOptions({
     authenticate: createTokenVerifier({ secret: SECRET }),
+    schema,
     services: {} as never,
     log: createLogger('silent'),
     maxBodyBytes: 16_384,

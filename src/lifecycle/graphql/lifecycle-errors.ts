@@ -7,7 +7,7 @@ import {
 } from '../domain/errors.js';
 import { ERROR_TABLE } from '../../http/error-table.js';
 import { builder } from '../../graphql/builder.js';
-import { OrderStatusEnum, PendingStatusEnum } from '../../graphql/enums.js';
+import { OrderStatusEnum, PendingStatusEnum } from '../../orders/graphql/enums.js';
 import { ErrorInterface } from '../../graphql/errors.js';
 
 // The refusals of a change of an order after its creation, as members of each mutation's union.

@@ -1,7 +1,8 @@
 import { ORDER_ACTORS, ORDER_CHANGE_KINDS, type OrderActor, type OrderChange, type OrderChangeKind } from '../../orders/domain/order.js';
 import { ORDER } from '../../orders/order-view.js';
 import { builder } from '../../graphql/builder.js';
-import { OrderStatusEnum, PendingStatusEnum, upperCased } from '../../graphql/enums.js';
+import { upperCased } from '../../graphql/enums.js';
+import { OrderStatusEnum, PendingStatusEnum } from '../../orders/graphql/enums.js';
 import { OrderRef } from '../../orders/graphql/order.js';
 
 const ACTOR_DESCRIPTIONS: Record<OrderActor, string> = {

@@ -1,6 +1,6 @@
 import { InvalidInputError } from '../../platform/errors.js';
 import { builder } from '../../graphql/builder.js';
-import { ServiceCodeEnum } from '../../graphql/enums.js';
+import { ServiceCodeEnum } from '../../orders/graphql/enums.js';
 import { OperatorRef } from './operators.js';
 import { requireScope } from '../../platform/tokens/forbidden.js';
 

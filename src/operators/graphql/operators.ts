@@ -2,7 +2,7 @@ import { OperatorNotFoundError } from '../../platform/errors.js';
 import type { Operator } from '../domain/operator.js';
 import { ERROR_TABLE } from '../../http/error-table.js';
 import { builder } from '../../graphql/builder.js';
-import { ServiceCodeEnum } from '../../graphql/enums.js';
+import { ServiceCodeEnum } from '../../orders/graphql/enums.js';
 import { ErrorInterface } from '../../graphql/errors.js';
 import { requireScope } from '../../platform/tokens/forbidden.js';
 

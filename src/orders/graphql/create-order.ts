@@ -1,6 +1,6 @@
 import { toOrderView } from '../order-view.js';
 import { builder } from '../../graphql/builder.js';
-import { ServiceCodeEnum } from '../../graphql/enums.js';
+import { ServiceCodeEnum } from './enums.js';
 import { CREATE_ORDER_ERRORS } from '../../graphql/errors.js';
 import { OrderRef } from './order.js';
 

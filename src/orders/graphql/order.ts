@@ -3,7 +3,7 @@ import type { ResolverContext } from '../../graphql/builder.js';
 import { ORDER, toOrderView, type OrderView } from '../order-view.js';
 import { builder } from '../../graphql/builder.js';
 import { figureFields } from './figures.js';
-import { OrderStatusEnum, PendingStatusEnum, ServiceCodeEnum } from '../../graphql/enums.js';
+import { OrderStatusEnum, PendingStatusEnum, ServiceCodeEnum } from './enums.js';
 import { EstimateSourceEnum, PaymentStatusEnum } from './order-provider-enums.js';
 
 type PartnerView = NonNullable<OrderView['partner']>;

@@ -2,7 +2,7 @@ import { InvalidInputError } from '../../platform/errors.js';
 import { parseOrderId } from '../domain/order-request.js';
 import { toOrderView, type OrderView } from '../order-view.js';
 import { builder } from '../../graphql/builder.js';
-import { OrderStatusEnum } from '../../graphql/enums.js';
+import { OrderStatusEnum } from './enums.js';
 import { OrderRef } from './order.js';
 
 /** An order's place in the list: its id, in base64, for clients to pass back and not to read. */

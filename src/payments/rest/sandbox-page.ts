@@ -6,7 +6,6 @@ import type { SandboxLink, SandboxLinks, SandboxLinkState } from '../providers/s
 import type { PlainRequest, PlainResponse } from '../../http/plain.js';
 import { refuse } from '../../http/responses.js';
 import { csp, htmlSecurityHeaders } from '../../http/security-headers.js';
-import { TRACKING_PATH } from '../../live-updates/rest/tracking-route.js';
 
 // The sandbox page posts its own two forms (Pay, Cancel) and nothing else: form-action 'self'
 // on this page only; every other page keeps 'none'. No script.
@@ -42,7 +41,7 @@ function decoded(segment: string): string {
 const money = (amount: number, currency: string) =>
   new Intl.NumberFormat('es-CL', { style: 'currency', currency }).format(toMajorUnits(amount, currency));
 
-function page(link: SandboxLink, status = 200): PlainResponse {
+function page(link: SandboxLink, trackingPath: string | undefined, status = 200): PlainResponse {
   const amount = money(link.amount, link.currency);
   // What the payer got back: all of it, or less a cancellation fee the service kept.
   const refund = link.refund
@@ -57,8 +56,11 @@ function page(link: SandboxLink, status = 200): PlainResponse {
       ? `<form method="post" action="${action}/pay" style="display:inline"><button id="pay" type="submit">Pagar</button></form>
 <form method="post" action="${action}/cancel" style="display:inline"><button id="cancel" type="submit">Cancelar</button></form>`
       : '';
-  // Once paid, the order's own page follows it (tracking-route.ts): the reference opens it too.
-  const tracking = link.state === 'paid' ? `<p><a id="track" href="${TRACKING_PATH}${encodeURIComponent(link.reference)}">Seguir la asistencia en vivo</a></p>\n` : '';
+  // Once paid, the order's own tracking page follows it: the reference opens it too.
+  const tracking =
+    link.state === 'paid' && trackingPath
+      ? `<p><a id="track" href="${trackingPath}${encodeURIComponent(link.reference)}">Seguir la asistencia en vivo</a></p>\n`
+      : '';
   const html = `<!doctype html>
 <html lang="es"><head><meta charset="utf-8"><title>Pago ${reference}</title></head>
 <body style="font-family: sans-serif; max-width: 32rem; margin: 3rem auto">
@@ -77,6 +79,8 @@ export interface SandboxPageDeps {
   links: SandboxLinks;
   checkout: SandboxCheckout;
   clock: () => Date;
+  /** Where an order's tracking page is, by its payment reference; none, the paid page links to none. */
+  trackingPath?: string;
 }
 
 /**
@@ -92,12 +96,12 @@ export function createSandboxPage(deps: SandboxPageDeps) {
     if (verb === undefined) {
       if (request.method !== 'GET') return refuse('METHOD_NOT_ALLOWED', { allow: 'GET' });
       const link = await deps.links.find(reference, deps.clock());
-      return link ? page(link) : refuse('NOT_FOUND');
+      return link ? page(link, deps.trackingPath) : refuse('NOT_FOUND');
     }
     if (request.method !== 'POST') return refuse('METHOD_NOT_ALLOWED', { allow: 'POST' });
     const outcome = verb === 'pay' ? await deps.checkout.pay(reference) : await deps.checkout.cancel(reference);
     if (!outcome.link) return refuse('NOT_FOUND');
-    if (!outcome.done) return page(outcome.link, 409);
+    if (!outcome.done) return page(outcome.link, deps.trackingPath, 409);
     // Post/redirect/get: reloading the page does not post again.
     return { status: 303, headers: { location: `${SANDBOX_PATH}${encodeURIComponent(outcome.link.reference)}` }, body: '' };
   };

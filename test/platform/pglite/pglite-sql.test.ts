@@ -35,7 +35,9 @@ async function planCounts(sql: Sql): Promise<Record<string, { generic: number; c
   return Object.fromEntries(rows.map(({ statement, generic, custom }) => [statement, { generic, custom }]));
 }
 
-describe.each([pglite, pgliteThread])('PGlite as the stores use it: $name', (engine) => {
+// Each test opens an engine of its own, which takes seconds on a busy machine (the first of a run
+// also compiles PostgreSQL's WebAssembly): as long as a hook is given.
+describe.each([pglite, pgliteThread])('PGlite as the stores use it: $name', { timeout: 60_000 }, (engine) => {
   it('when a statement breaks a constraint, then the error carries its SQLSTATE and constraint', async () => {
     await withStore(engine, async (sql) => {
       await sql.query('insert into things (id, name) values ($1, $2)', [1, 'a']);
