@@ -1,8 +1,6 @@
 import type { Logger } from 'pino';
 import type { PlatformConfig } from '../platform/config/platform.js';
 import type { LiveUpdatesConfig } from './settings.js';
-
-type Config = PlatformConfig & LiveUpdatesConfig;
 import { createOrderUpdates } from './domain/order-updates.js';
 import { createEventBus } from './bus/create-bus.js';
 import { createLiveOrders } from './live-orders.js';
@@ -12,6 +10,9 @@ import { createTrackingRoute } from './rest/tracking-route.js';
 import type { Metrics } from '../platform/metrics/metrics.js';
 import { createOrderFeedStore } from './store/order-feed-store.js';
 import type { Sql } from '../platform/store/sql.js';
+
+/** The settings live updates read: the platform's (tokens, the store, Redis) and their own. */
+type Config = PlatformConfig & LiveUpdatesConfig;
 
 // Changes that only move the operator reach a subscriber at most this often.
 const PARTNER_MOVES_EVERY_MS = 1_000;

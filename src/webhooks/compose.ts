@@ -1,8 +1,6 @@
 import { context, ROOT_CONTEXT } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import type { WebhooksConfig } from './settings.js';
-
-type Config = WebhooksConfig;
 import type { OrderStore } from '../orders/domain/ports.js';
 import { createDeliveryWorker } from './domain/delivery-worker.js';
 import { createWebhookEndpoints } from './domain/endpoints.js';
@@ -27,7 +25,7 @@ const GAP_TIMEOUT_MS = 5 * 60_000;
 const PENDING_COUNT_MS = 15_000;
 
 export interface WebhookParts {
-  config: Config;
+  config: WebhooksConfig;
   sql: Sql;
   log: Logger;
   clock: () => Date;

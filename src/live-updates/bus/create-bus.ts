@@ -1,14 +1,15 @@
 import type { Logger } from 'pino';
 import type { PlatformConfig } from '../../platform/config/platform.js';
 import type { LiveUpdatesConfig } from '../settings.js';
-
-type Config = Pick<PlatformConfig, 'redisUrl' | 'databaseUrl'> & LiveUpdatesConfig;
 import type { EventBus } from '../domain/bus.js';
 import type { Sql } from '../../platform/store/sql.js';
 import type { BusObserver } from './fanout.js';
 import { createInProcessBus } from './in-process-bus.js';
 import { createPostgresBus } from './postgres-bus.js';
 import { createRedisBus } from './redis-bus.js';
+
+/** Where the bus runs: Redis, PostgreSQL or this process, and its own settings. */
+type Config = Pick<PlatformConfig, 'redisUrl' | 'databaseUrl'> & LiveUpdatesConfig;
 
 /**
  * The bus the configuration calls for: Redis pub/sub when REDIS_URL is set (even with
