@@ -172,6 +172,8 @@ describe('the platform cancels any order, with cancelOrder and the scope orders:
     for (const to of ['PARTNER_GOING_TO_ORIGIN', 'PARTNER_IN_ORIGIN', 'FINISHED']) await life.advance(operator, finished, to);
     const cancelled = await towedOrder();
     await life.cancel(cancelled, undefined, auth);
+    // Its refund follows the cancel and adds its own row: counted once it is done.
+    await expect.poll(async () => (await paymentOf(life, cancelled)).paymentStatus).toBe('REFUNDED');
     const changes = await life.changesOf(cancelled);
 
     const refused = await life.cancel(finished, undefined, auth);
