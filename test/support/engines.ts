@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { StoreUnavailableError } from '../../src/platform/errors.js';
 import { migrate } from '../../src/platform/store/migrate.js';
 import { openPglite } from '../../src/platform/pglite/pglite.js';
 import { openPgliteThread } from '../../src/platform/pglite/thread.js';
@@ -93,6 +94,20 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   return { url: url.href, drop: () => onServer((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => {}) };
 }
 
+/**
+ * Opens a database just made. On a server busy making and dropping the other tests' databases, the
+ * first connection to a new one can take longer than the service's 2 s to connect: tried three
+ * times before the test fails. (The service's own deadline is what its tests of a down server use.)
+ */
+async function openFresh(url: string, tries = 3): Promise<Sql> {
+  try {
+    return await openPostgres(url);
+  } catch (error) {
+    if (tries <= 1 || !(error instanceof StoreUnavailableError)) throw error;
+    return openFresh(url, tries - 1);
+  }
+}
+
 /** PostgreSQL on the test server; `reach` may rewrite each database's URL (to go through a proxy, say). */
 export function postgresEngine(reach: (url: URL) => void = () => {}): Engine {
   async function store(prepare: (sql: Sql) => Promise<void>): Promise<TestStore> {
@@ -100,7 +115,7 @@ export function postgresEngine(reach: (url: URL) => void = () => {}): Engine {
     const url = new URL(database.url);
     reach(url);
     try {
-      const sql = await openPostgres(url.href);
+      const sql = await openFresh(url.href);
       await prepare(sql);
       return { sql, url: url.href, dispose: () => sql.close().finally(database.drop) };
     } catch (error) {
