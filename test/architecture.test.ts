@@ -101,7 +101,9 @@ describe('docs/architecture.md', () => {
     const listed = new Set([...listing.matchAll(/^\s*([\w.-]+\/)/gm)].map((m) => m[1]));
     const folders = async (dir: string) =>
       (await readdir(dir, { withFileTypes: true })).filter((e) => e.isDirectory() && !e.name.startsWith('.')).map((e) => `${e.name}/`);
-    const ignored = new Set(['node_modules/', 'dist/']);
+    // Folders git ignores (dependencies, the build, the data `npm start` writes) are not the project's.
+    const gitignore = await readFile(join(ROOT, '.gitignore'), 'utf8');
+    const ignored = new Set(gitignore.split('\n').filter((line) => /^[\w.-]+\/$/.test(line.trim())).map((line) => line.trim()));
     const missing = [...(await folders(SRC)), ...(await folders(ROOT)).filter((f) => !ignored.has(f))].filter((f) => !listed.has(f));
     expect(missing).toEqual([]);
   });
