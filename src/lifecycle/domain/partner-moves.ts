@@ -1,6 +1,6 @@
 import type { LegEstimator } from '../../orders/domain/routing.js';
 import type { Point } from '../../orders/domain/order.js';
-import type { Step } from './steps.js';
+import { APPROACHING, type Step } from './steps.js';
 
 export interface PartnerOrder {
   orderId: number;
@@ -26,9 +26,6 @@ export interface PartnerMovesDeps {
   minIntervalMs: number;
   onProblem?: (problem: string, detail: Record<string, unknown>) => void;
 }
-
-// Until the operator reaches the car, its distance and time to it are what the customer waits on.
-const APPROACHING: readonly Step[] = ['partner_start_order', 'partner_going_to_origin'];
 
 /**
  * An operator on an order reports its position as it moves: the order's partnerDistance and

@@ -19,6 +19,9 @@ export const PAUSABLE: readonly Step[] = stepsWith('pausable');
 /** The steps the operator on an order reports reaching (GraphQL's `OrderStep`). */
 export const REPORTED = stepsWith('reported');
 
+/** The steps the operator is on its way to the car: its distance and time to it are what the customer waits on. */
+export const APPROACHING: readonly Step[] = stepsWith('approaching');
+
 /** The steps at which `actor` may cancel an order, in the order of the path. */
 export const cancellableBy = (actor: OrderActor): Step[] => STEPS.filter((s) => (STEP_TABLE[s].cancelledBy as readonly OrderActor[]).includes(actor));
 

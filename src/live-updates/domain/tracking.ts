@@ -1,4 +1,4 @@
-import { WITH_OPERATOR, stepOf, type Step } from '../../lifecycle/domain/steps.js';
+import { APPROACHING, WITH_OPERATOR, stepOf, type Step } from '../../lifecycle/domain/steps.js';
 import type { Order, OrderStatus, PendingStatus, Point, ServiceCode } from '../../orders/domain/order.js';
 
 /** One change of the order, as the tracking page's timeline shows it. */
@@ -55,8 +55,6 @@ export function maskedPlate(plate: string): string {
   return `${chars.slice(0, 2).join('')}•••${chars.slice(-2).join('')}`;
 }
 
-const APPROACHING = new Set(['partner_start_order', 'partner_going_to_origin']);
-
 // Where the page shows the operator: live while it works the order, and once the service is
 // finished (or closed after it) where it ended, the position the order kept when it let the
 // operator go, so the payer sees where the car was left. A cancelled order shows none: its
@@ -81,7 +79,7 @@ export function trackingOf({ order, history }: TrackingSource): Tracking {
     distanceMetres: order.distanceMetres,
     durationSeconds: order.durationSeconds,
     operator: partner ? { firstName: firstName(partner.name), position: SHOWS_POSITION.includes(step) ? partner.position : null } : null,
-    approach: APPROACHING.has(step) ? { distanceMetres: order.partnerDistanceMetres, durationSeconds: order.partnerDurationSeconds } : null,
+    approach: APPROACHING.includes(step) ? { distanceMetres: order.partnerDistanceMetres, durationSeconds: order.partnerDurationSeconds } : null,
     updatedAt: order.updatedAt.toISOString(),
     history: history.map((e) => ({
       at: e.at.toISOString(),

@@ -29,7 +29,12 @@ export interface StepInfo {
   cancelledBy: readonly OrderActor[];
   /** The operator on the order reports reaching it (GraphQL's `OrderStep`). */
   reported: boolean;
+  /** The operator is on its way to the car: its distance and time to it are what the customer waits on. */
+  approaching: boolean;
 }
+
+/** The yes-or-no columns of the table. */
+type StepFlag = { [K in keyof StepInfo]: StepInfo[K] extends boolean ? K : never }[keyof StepInfo];
 
 /**
  * Every step of an order's life, in the order of its path: the pending ones first, then where an
@@ -37,31 +42,31 @@ export interface StepInfo {
  * store name are all read from here; migrations/*.sql's CHECKs are held to it by a test.
  */
 export const STEP_TABLE = {
-  pending_payment: { pending: true, withOperator: false, ended: false, pausable: false, cancelledBy: ['owner', 'platform'], reported: false },
-  pending_partner: { pending: true, withOperator: false, ended: false, pausable: true, cancelledBy: ['owner', 'platform'], reported: false },
-  partner_start_order: { pending: true, withOperator: true, ended: false, pausable: true, cancelledBy: ['owner', 'platform'], reported: false },
-  partner_going_to_origin: { pending: true, withOperator: true, ended: false, pausable: true, cancelledBy: ['owner', 'platform'], reported: true },
-  partner_in_origin: { pending: true, withOperator: true, ended: false, pausable: true, cancelledBy: ['owner', 'platform'], reported: true },
+  pending_payment: { pending: true, withOperator: false, ended: false, pausable: false, cancelledBy: ['owner', 'platform'], reported: false, approaching: false },
+  pending_partner: { pending: true, withOperator: false, ended: false, pausable: true, cancelledBy: ['owner', 'platform'], reported: false, approaching: false },
+  partner_start_order: { pending: true, withOperator: true, ended: false, pausable: true, cancelledBy: ['owner', 'platform'], reported: false, approaching: true },
+  partner_going_to_origin: { pending: true, withOperator: true, ended: false, pausable: true, cancelledBy: ['owner', 'platform'], reported: true, approaching: true },
+  partner_in_origin: { pending: true, withOperator: true, ended: false, pausable: true, cancelledBy: ['owner', 'platform'], reported: true, approaching: false },
   // From here the operator holds the car: only the platform can stop the job.
-  partner_going_to_destination: { pending: true, withOperator: true, ended: false, pausable: true, cancelledBy: ['platform'], reported: true },
-  finished: { pending: false, withOperator: false, ended: false, pausable: false, cancelledBy: [], reported: true },
-  paused: { pending: false, withOperator: false, ended: false, pausable: false, cancelledBy: ['platform'], reported: false },
-  cancelled: { pending: false, withOperator: false, ended: true, pausable: false, cancelledBy: [], reported: false },
-  closed: { pending: false, withOperator: false, ended: true, pausable: false, cancelledBy: [], reported: false },
+  partner_going_to_destination: { pending: true, withOperator: true, ended: false, pausable: true, cancelledBy: ['platform'], reported: true, approaching: false },
+  finished: { pending: false, withOperator: false, ended: false, pausable: false, cancelledBy: [], reported: true, approaching: false },
+  paused: { pending: false, withOperator: false, ended: false, pausable: false, cancelledBy: ['platform'], reported: false, approaching: false },
+  cancelled: { pending: false, withOperator: false, ended: true, pausable: false, cancelledBy: [], reported: false, approaching: false },
+  closed: { pending: false, withOperator: false, ended: true, pausable: false, cancelledBy: [], reported: false, approaching: false },
 } as const satisfies Record<string, StepInfo>;
 
 type Table = typeof STEP_TABLE;
 /** Where an order is in its life, in one word: its pendingStatus while it is pending, else its status. */
 export type Step = keyof Table;
 /** The steps whose entry in the table has `field` true. */
-export type StepsWith<F extends 'pending' | 'withOperator' | 'ended' | 'pausable' | 'reported'> = {
+export type StepsWith<F extends StepFlag> = {
   [S in Step]: Table[S][F] extends true ? S : never;
 }[Step];
 
 /** Every step, in the order of the path. */
 export const STEPS = Object.keys(STEP_TABLE) as Step[];
 /** The steps whose `field` is true in the table, in the order of the path. */
-export const stepsWith = <F extends 'pending' | 'withOperator' | 'ended' | 'pausable' | 'reported'>(field: F): StepsWith<F>[] =>
+export const stepsWith = <F extends StepFlag>(field: F): StepsWith<F>[] =>
   STEPS.filter((s) => STEP_TABLE[s][field]) as StepsWith<F>[];
 
 export const PENDING_STATUSES = stepsWith('pending');
