@@ -30,8 +30,8 @@ const { metafile } = await build({
   mainFields: ['module', 'main'],
   sourcemap: true,
   // PGlite finds its WebAssembly and data files beside its own modules; pg may load a native
-  // binding. Both stay in node_modules.
-  external: ['@electric-sql/pglite', 'pg'],
+  // binding. Both stay in node_modules, and binaryen, which only the build runs (below).
+  external: ['@electric-sql/pglite', 'pg', 'binaryen'],
   // Dependencies written as CommonJS call require(), which an ES module has not got.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   metafile: true,
@@ -44,4 +44,7 @@ if (commonJsGraphql.length > 0) throw new Error(`graphql's CommonJS modules were
 
 // A new data directory is unpacked from the tarball of initdb's output, made here, once, rather
 // than by initdb at the start of each new store (see src/platform/pglite/new-store.ts).
-execFileSync(process.execPath, [fromRoot('dist', 'pglite', 'init.js'), 'tarball', fromRoot('dist', 'pglite', 'new-store.tar.gz')], { stdio: 'inherit' });
+// And PGlite's engine is rewritten with its largest functions first (src/platform/pglite/engine-module.ts).
+const init = (mode: string, file: string) => execFileSync(process.execPath, [fromRoot('dist', 'pglite', 'init.js'), mode, fromRoot('dist', 'pglite', file)], { stdio: 'inherit' });
+init('tarball', 'new-store.tar.gz');
+init('engine', 'engine.wasm');

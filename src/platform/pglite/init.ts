@@ -1,6 +1,8 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { largestFirst } from './largest-first.js';
+import { pgliteDist } from './made-files.js';
 import { unpackNewStore } from './unpack.js';
 
 // A process of its own, for the memory it takes, which goes back to the system as it exits:
@@ -8,20 +10,28 @@ import { unpackNewStore } from './unpack.js';
 //   FILE: at the build, or when it is missing; initdb takes about a gigabyte.
 // - `init unpack FILE DATA_DIR` unpacks it into DATA_DIR, synced to the disk: the tens of
 //   megabytes that takes were held by the engine's thread long after, when it did it.
+// - `init engine FILE` writes PGlite's engine with its largest functions first to FILE (see
+//   engine-module.ts): at the build, or when it is missing.
 // See new-store.ts.
 const [mode, file, dataDir] = process.argv.slice(2);
+
+/** Written beside it, then renamed: another process making it at the same time, or one reading it, never sees part of one. */
+function writeWhole(bytes: Uint8Array): void {
+  mkdirSync(dirname(file!), { recursive: true });
+  const partial = `${file}.${process.pid}`;
+  writeFileSync(partial, bytes);
+  renameSync(partial, file!);
+}
+
 if (mode === 'tarball' && file) {
   const db = await PGlite.create();
   const tarball = await db.dumpDataDir('gzip');
   await db.close();
-  mkdirSync(dirname(file), { recursive: true });
-  // Written beside it, then renamed: another process making it at the same time, or one reading
-  // it, never sees part of one.
-  const partial = `${file}.${process.pid}`;
-  writeFileSync(partial, new Uint8Array(await tarball.arrayBuffer()));
-  renameSync(partial, file);
+  writeWhole(new Uint8Array(await tarball.arrayBuffer()));
+} else if (mode === 'engine' && file) {
+  writeWhole(await largestFirst(readFileSync(join(pgliteDist(), 'pglite.wasm'))));
 } else if (mode === 'unpack' && file && dataDir) {
   await unpackNewStore(file, dataDir);
 } else {
-  throw new Error('usage: init tarball FILE | init unpack FILE DATA_DIR');
+  throw new Error('usage: init tarball FILE | init engine FILE | init unpack FILE DATA_DIR');
 }

@@ -1,21 +1,10 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fromRoot } from '../paths.js';
+import { existsSync } from 'node:fs';
+import { madeFile } from './made-files.js';
 
-/**
- * Where the tarball of a new data directory is kept. Built, the build makes it beside the
- * engine's thread (scripts/build.ts); from source, it is made once for each version of PGlite
- * installed, in node_modules' cache, by the first store that needs it.
- */
-export function newStoreTarball(fromSource: boolean): string {
-  if (!fromSource) return fromRoot('dist', 'pglite', 'new-store.tar.gz');
-  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  const { version } = JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as { version: string };
-  return fromRoot('node_modules', '.cache', 'roadside-order-service', `new-store-pglite-${version}.tar.gz`);
-}
+/** Where the tarball of a new data directory is kept (see made-files.ts). */
+export const newStoreTarball = (fromSource: boolean): string => madeFile(fromSource, 'new-store', 'tar.gz');
 
 /**
  * Makes `dataDir` a new data directory. initdb, run in the service's process, took about a

@@ -159,13 +159,15 @@ export interface EmbeddedOptions {
   checkpoints?: CheckpointPolicy;
   /** When a write is acknowledged (see embedded-durability.ts); in memory, nothing reaches a disk. */
   durability?: EmbeddedDurability;
+  /** PGlite's engine compiled (engine-module.ts); PGlite's own, compiled by PGlite, when not given. */
+  engine?: WebAssembly.Module;
 }
 
 /** The embedded store: PGlite in `dataDir`, or in memory (optionally from a dump) without one. */
 export async function openPglite(
   dataDir?: string,
   snapshot?: Blob,
-  { checkpoints = EMBEDDED_CHECKPOINTS, durability = 'durable' }: EmbeddedOptions = {},
+  { checkpoints = EMBEDDED_CHECKPOINTS, durability = 'durable', engine }: EmbeddedOptions = {},
 ): Promise<PgliteSql> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const syncedIn = dataDir && durability === 'durable' ? dataDir : undefined;
@@ -177,6 +179,7 @@ export async function openPglite(
     startParams: pgliteStartParams(syncedIn ? 'durable' : 'relaxed'),
     fs: syncedIn ? new SyncedNodeFS(syncedIn) : undefined,
     loadDataDir: snapshot,
+    pgliteWasmModule: engine,
   });
   if (unpacks) await syncTree(syncedIn);
   const run = statements(db);

@@ -5,6 +5,7 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort, type Wo
 import { fromRoot } from '../paths.js';
 import type { EmbeddedOptions, PgliteSql } from './pglite.js';
 import { makeDataDir, newStoreTarball, runToEnd } from './new-store.js';
+import { engineModuleFile, ensureEngineModule } from './engine-module.js';
 import { groupTransactions } from '../store/grouped-transactions.js';
 import { nested, type QueryOptions, type Sql } from '../store/sql.js';
 import { StoreUnavailableError } from '../errors.js';
@@ -16,6 +17,8 @@ export interface StoreThreadOptions {
   /** The snapshot's media type: a gzipped one is unpacked as such. */
   snapshotType?: string;
   embedded: EmbeddedOptions;
+  /** The engine's module (see engine-module.ts). */
+  engineModule: string;
   /** The port the thread takes requests on and answers on. */
   port: MessagePort;
   /** One Int32 the thread adds one to after each answer it posts (see `deliverArrived`). */
@@ -60,13 +63,16 @@ function startThread(options: WorkerOptions): Worker {
  * See docs/design/engine-thread.md.
  */
 export async function openPgliteThread(dataDir?: string, snapshot?: Blob, embedded: EmbeddedOptions = {}): Promise<PgliteSql> {
+  const init = (args: string[]) => runToEnd([...(FROM_SOURCE ? ['--import', 'tsx/esm'] : []), script('init'), ...args]);
+  const engineModule = engineModuleFile(FROM_SOURCE);
+  await ensureEngineModule(engineModule, () => init(['engine', engineModule]));
   if (dataDir && snapshot === undefined && !existsSync(join(dataDir, 'PG_VERSION'))) {
-    await makeDataDir(newStoreTarball(FROM_SOURCE), dataDir, (args) => runToEnd([...(FROM_SOURCE ? ['--import', 'tsx/esm'] : []), script('init'), ...args]));
+    await makeDataDir(newStoreTarball(FROM_SOURCE), dataDir, init);
   }
-  return startStoreThread(dataDir, snapshot, embedded);
+  return startStoreThread(dataDir, snapshot, embedded, engineModule);
 }
 
-async function startStoreThread(dataDir: string | undefined, snapshot: Blob | undefined, embedded: EmbeddedOptions): Promise<PgliteSql> {
+async function startStoreThread(dataDir: string | undefined, snapshot: Blob | undefined, embedded: EmbeddedOptions, engineModule: string): Promise<PgliteSql> {
   const data = snapshot ? await snapshot.arrayBuffer() : undefined;
   // Requests and answers cross on a port of their own, which `deliverArrived` can read at once.
   const { port1: port, port2: threadPort } = new MessageChannel();
@@ -76,7 +82,7 @@ async function startStoreThread(dataDir: string | undefined, snapshot: Blob | un
   const posted = new Int32Array(answersPosted);
   let taken = 0;
   const worker = startThread({
-    workerData: { dataDir, snapshot: data, snapshotType: snapshot?.type, embedded, port: threadPort, answersPosted } satisfies StoreThreadOptions,
+    workerData: { dataDir, snapshot: data, snapshotType: snapshot?.type, embedded, engineModule, port: threadPort, answersPosted } satisfies StoreThreadOptions,
     transferList: data ? [data, threadPort] : [threadPort],
   });
   const pending = new Map<number, { resolve(result: unknown): void; reject(error: unknown): void }>();

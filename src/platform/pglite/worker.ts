@@ -1,4 +1,5 @@
 import { workerData } from 'node:worker_threads';
+import { loadEngineModule } from './engine-module.js';
 import { openPglite } from './pglite.js';
 import type { Sql } from '../store/sql.js';
 import type { Reply, Request, StoreThreadOptions } from './thread.js';
@@ -9,9 +10,10 @@ import type { Reply, Request, StoreThreadOptions } from './thread.js';
  * first statement comes with `begin`, and its statements tagged with its number until it
  * commits or rolls back.
  */
-const { dataDir, snapshot, snapshotType, embedded, port, answersPosted } = workerData as StoreThreadOptions;
+const { dataDir, snapshot, snapshotType, embedded, engineModule, port, answersPosted } = workerData as StoreThreadOptions;
 const posted = new Int32Array(answersPosted);
-const sql = await openPglite(dataDir, snapshot ? new Blob([snapshot], { type: snapshotType }) : undefined, embedded);
+const engine = await loadEngineModule(engineModule);
+const sql = await openPglite(dataDir, snapshot ? new Blob([snapshot], { type: snapshotType }) : undefined, { ...embedded, engine });
 
 interface Session {
   sql: Sql;
