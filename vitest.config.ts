@@ -9,6 +9,7 @@ export default defineConfig({
   test: {
     // After vitest's own summary, a line for each reason tests were skipped, and how many.
     reporters: ['default', './test/support/skip-summary.ts'],
+    globalSetup: ['./test/support/made-files.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [

@@ -1,27 +1,22 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { engineModuleFile, ensureEngineModule } from '../../../src/platform/pglite/engine-module.js';
+import { describe, expect, it } from 'vitest';
+import { engineModuleFile } from '../../../src/platform/pglite/engine-module.js';
 import { functionSizes, KEPT_ON_BASELINE } from '../../../src/platform/pglite/largest-first.js';
 import { pgliteDist } from '../../../src/platform/pglite/made-files.js';
-import { newStoreTarball, runToEnd } from '../../../src/platform/pglite/new-store.js';
+import { newStoreTarball } from '../../../src/platform/pglite/new-store.js';
 import { fromRoot } from '../../../src/platform/paths.js';
 
 // PGlite's engine as the service runs it (src/platform/pglite/engine-module.ts): the same module
 // with its largest functions first, which V8 keeps on its baseline tier while it optimizes the rest.
+// Both files it reads are made before the tests (test/support/made-files.ts).
 
 const run = promisify(execFile);
-const init = (args: string[]) => runToEnd(['--import', 'tsx/esm', fromRoot('src', 'platform', 'pglite', 'init.ts'), ...args]);
 const stockFile = join(pgliteDist(), 'pglite.wasm');
 const engineFile = engineModuleFile(true);
 const tarball = newStoreTarball(true);
-
-beforeAll(async () => {
-  await ensureEngineModule(engineFile, () => init(['engine', engineFile]));
-  if (!existsSync(tarball)) await init(['tarball', tarball]);
-}, 120_000);
 
 const compiled = (file: string) => new WebAssembly.Module(readFileSync(file));
 const importedFunctions = (module: WebAssembly.Module) => WebAssembly.Module.imports(module).filter((i) => i.kind === 'function').length;
