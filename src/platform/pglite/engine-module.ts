@@ -14,8 +14,9 @@ import { madeFile } from './made-files.js';
  * the node reader and writer 70–120 MB each, and what they freed stayed with the allocator. V8
  * has no option to leave a function out of that tier, but code compiled "for debugging" is never
  * tiered up, and `--wasm-debug-mask-for-testing` compiles so the functions whose declared index
- * is a bit of its mask, the module's first 32 at most: hence the order. Those functions run a
- * small part of an order's work (a statement is parsed once, then run by name: see pglite.ts).
+ * is a bit of its mask, the module's first 32 at most: hence the order. Those functions do
+ * little of an order's work (statements are prepared once and run by name, see pglite.ts): beside
+ * the same build with every function optimized, the engine's thread took the same CPU an order.
  * See docs/design/start-up.md.
  */
 
