@@ -63,13 +63,31 @@ function startThread(options: WorkerOptions): Worker {
  * See docs/design/engine-thread.md.
  */
 export async function openPgliteThread(dataDir?: string, snapshot?: Blob, embedded: EmbeddedOptions = {}): Promise<PgliteSql> {
-  const init = (args: string[]) => runToEnd([...(FROM_SOURCE ? ['--import', 'tsx/esm'] : []), script('init'), ...args]);
-  const engineModule = engineModuleFile(FROM_SOURCE);
-  await ensureEngineModule(engineModule, () => init(['engine', engineModule]));
+  const engineModule = await ensureEngine();
   if (dataDir && snapshot === undefined && !existsSync(join(dataDir, 'PG_VERSION'))) {
     await makeDataDir(newStoreTarball(FROM_SOURCE), dataDir, init);
   }
   return startStoreThread(dataDir, snapshot, embedded, engineModule);
+}
+
+/** Runs init.ts (see there) with `args`, in a process of its own. */
+const init = (args: string[]) => runToEnd([...(FROM_SOURCE ? ['--import', 'tsx/esm'] : []), script('init'), ...args]);
+
+/** The engine's module, made first when it is missing; where it is. */
+async function ensureEngine(): Promise<string> {
+  const file = engineModuleFile(FROM_SOURCE);
+  await ensureEngineModule(file, () => init(['engine', file]));
+  return file;
+}
+
+/**
+ * What the engine's thread reads that is made from the installed PGlite, made where missing: its
+ * module, and the tarball a new data directory is unpacked from (otherwise made by the first new
+ * store). For the tests, which open many stores at once from the start.
+ */
+export async function makePgliteFiles(): Promise<void> {
+  const tarball = newStoreTarball(FROM_SOURCE);
+  await Promise.all([ensureEngine(), existsSync(tarball) ? undefined : init(['tarball', tarball])]);
 }
 
 async function startStoreThread(dataDir: string | undefined, snapshot: Blob | undefined, embedded: EmbeddedOptions, engineModule: string): Promise<PgliteSql> {
